@@ -1,0 +1,157 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"druckreif/decks"
+	"druckreif/i18n"
+)
+
+func runCard(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("card", args, i18n.Sprintf(
+		"Aufruf: druckreif card [OPTIONEN] ID …\n\nZeigt eine Karte mit allen Seiten und ihrer Lösung – der digitale Decoder.\nID ist die klein gedruckte Kartennummer (z. B. DAT-STD-12 oder DAT-STD-12-V) oder der\nInhalt ihres QR-Codes (z. B. DAT-STD-12-V/1.0); Groß-/Kleinschreibung egal.",
+		"Usage: druckreif card [OPTIONS] ID …\n\nShows a card with all its sides and its solution – the digital decoder. ID is the\ncard number printed small on the card (e.g. DAT-STD-12 or DAT-STD-12-V) or its QR code's\ncontent (e.g. DAT-STD-12-V/1.0); case does not matter."), stderr)
+	var df deckFlags
+	df.register(fs)
+	pos, code, ok := fs.parse(args)
+	if !ok {
+		return code
+	}
+	lang := fs.lang
+	if len(pos) == 0 {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif card: mindestens eine Karten-ID angeben", "druckreif card: name at least one card ID").In(lang))
+		return 2
+	}
+	opts, err := df.options(lang)
+	if err != nil {
+		fmt.Fprintln(stderr, "druckreif card:", err)
+		return 2
+	}
+	set, probs := decks.LoadSet(opts)
+	if set == nil {
+		printProblems(stderr, probs.Errors(), lang)
+		return 1
+	}
+	status := 0
+	for i, arg := range pos {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		f, warn := set.Find(decks.ParseRef(arg))
+		if f == nil {
+			fmt.Fprintln(stderr, i18n.Sprintf("druckreif card: keine Karte mit der ID „%s“", "druckreif card: no card with ID %q", arg).In(lang))
+			status = 1
+			continue
+		}
+		if warn != nil {
+			fmt.Fprintln(stderr, i18n.Sprintf("Achtung: %s", "Note: %s", warn.In(lang)).In(lang))
+		}
+		printCard(stdout, f, lang)
+	}
+	return status
+}
+
+// t picks the language of a fixed label.
+func t(lang i18n.Lang, de, en string) string { return i18n.Text{DE: de, EN: en}.In(lang) }
+
+func deckLine(d *decks.DeckInfo, lang i18n.Lang, region string) string {
+	s := fmt.Sprintf("%s „%s“ %s", t(lang, "Deck", "deck"), d.Name, d.Version)
+	if region != "" {
+		s += " · " + t(lang, "Region", "region") + " " + region
+	}
+	return s
+}
+
+func marker(scanned bool, lang i18n.Lang) string {
+	if scanned {
+		return "  ◀ " + t(lang, "gescannte Seite", "scanned side")
+	}
+	return ""
+}
+
+func printCard(w io.Writer, f *decks.Found, lang i18n.Lang) {
+	switch {
+	case f.Labyrinth != nil:
+		c := f.Labyrinth
+		kind := map[decks.LabyrinthKind]string{decks.Normal: t(lang, "normale Frage", "normal question"),
+			decks.Risk: t(lang, "Risikofrage (!)", "risk question (!)"), decks.Lingutaurus: t(lang, "Lingutaurus-Frage", "Lingutaurus question")}[c.Kind]
+		fmt.Fprintf(w, "%s · %s · %s · %s\n", c.ID, decks.Labyrinth.Title(), kind, deckLine(c.Deck, lang, c.Region))
+		for face, s := range c.Sides {
+			fmt.Fprintf(w, "\n%s (%s)%s\n  %s\n", strings.ToUpper(s.Face.String()[:1])+s.Face.String()[1:], s.ID, marker(f.Side == face, lang), s.Question)
+			for i, a := range s.Answers {
+				mark := ""
+				if i == s.Correct {
+					mark = "   ✔ " + t(lang, "richtig", "correct")
+				}
+				fmt.Fprintf(w, "  %c) %s%s\n", 'A'+i, a, mark)
+			}
+		}
+	case f.Dativ != nil:
+		c := f.Dativ
+		fmt.Fprintf(w, "%s · %s · %s\n", c.ID, decks.Dativ.Title(), deckLine(c.Deck, lang, c.Region))
+		for face, s := range c.Sides {
+			name := t(lang, "Vorderseite", "Front")
+			if s.Face == decks.Back {
+				name = t(lang, "Rückseite", "Back")
+			}
+			fmt.Fprintf(w, "\n%s (%s)%s · %s\n  %s\n", name, s.ID, marker(f.Side == face, lang), s.Category, s.Sentence)
+			for i, o := range s.Options {
+				fmt.Fprintf(w, "  %s) %s\n", decks.OptionLetter(i), o)
+			}
+			fmt.Fprintf(w, "  %s\n", t(lang, "Lösung (alle richtigen Fassungen vorlesen):", "Solution (read every correct version aloud):"))
+			for _, sol := range s.Solutions() {
+				fmt.Fprintf(w, "    ✔ %s\n", sol)
+			}
+			fmt.Fprintf(w, "  %s %s\n", t(lang, "Erklärung:", "Explanation:"), s.Explanation)
+		}
+	case f.Genial != nil:
+		c := f.Genial
+		fmt.Fprintf(w, "%s · %s · %s\n\n  %s\n", c.ID, decks.Genial.Title(), deckLine(c.Deck, lang, c.Region), c.Question)
+		for i, a := range c.Answers {
+			mark := ""
+			if i == c.Correct {
+				mark = " *   ✔ " + t(lang, "richtig", "correct")
+			}
+			fmt.Fprintf(w, "  %c) %s%s\n", 'a'+i, a, mark)
+		}
+	case f.Raab != nil:
+		c := f.Raab
+		fmt.Fprintf(w, "%s · %s · %s · %s %d (%s %d) · %s\n", c.ID, decks.Raab.Title(), c.Game.Name,
+			t(lang, "Karte", "card"), c.Number, t(lang, "Sortiernummer", "sorting number"), c.Serial, deckLine(c.Deck, lang, c.Region))
+		if c.Stand != "" {
+			fmt.Fprintf(w, "%s %s\n", t(lang, "Stand:", "As of:"), c.Stand)
+		}
+		sides := [][]decks.RaabTask{c.Tasks}
+		if c.Game.Sided {
+			sides = [][]decks.RaabTask{c.Side(false), c.Side(true)}
+		}
+		for i, tasks := range sides {
+			if c.Game.Sided {
+				name := t(lang, "Vorderseite", "Front")
+				if i == 1 {
+					name = t(lang, "Rückseite", "Back")
+				}
+				fmt.Fprintf(w, "\n%s (%s)\n", name, c.SideID(i == 1))
+			} else {
+				fmt.Fprintln(w)
+			}
+			for n, task := range tasks {
+				sol := task.Solution()
+				if sol == "" {
+					fmt.Fprintf(w, "  %d. %s\n", n+1, task.Prompt())
+				} else {
+					fmt.Fprintf(w, "  %d. %s  →  %s\n", n+1, task.Prompt(), sol)
+				}
+			}
+		}
+	case f.TheGame != nil:
+		c := f.TheGame
+		kind := t(lang, "Zahlenkarte", "number card")
+		if c.Start {
+			kind = t(lang, "Startkarte", "start card")
+		}
+		fmt.Fprintf(w, "%s · The Game · %s %d\n", c.ID, kind, c.Value)
+	}
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"druckreif/decks"
+	"druckreif/i18n"
+)
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("check", args, i18n.Sprintf(
+		"Aufruf: druckreif check [OPTIONEN] [DECK …]\n\nPrüft Decks (.xlsx-Dateien oder Ordner mit .csv-Dateien) und meldet jedes Problem\nals „DATEI: BLATT: Zeile N: Spalte C: Meldung“. Ohne DECK werden die eingebauten\nStandarddecks geprüft. Exit-Code 1 bei Fehlern, 0 wenn es nur Warnungen gibt.",
+		"Usage: druckreif check [OPTIONS] [DECK …]\n\nChecks decks (.xlsx files or folders of .csv files) and reports every problem\nas \"FILE: SHEET: row N: column C: message\". Without DECK the embedded default\ndecks are checked. Exits 1 on errors, 0 with warnings only."), stderr)
+	pos, code, ok := fs.parse(args)
+	if !ok {
+		return code
+	}
+	lang := fs.lang
+	var loaded []*decks.Deck
+	var probs decks.Problems
+	if len(pos) == 0 {
+		loaded, probs = decks.LoadDefaults()
+	} else {
+		for _, p := range pos {
+			d, ps := decks.LoadPath(p)
+			probs = append(probs, ps...)
+			if d != nil {
+				loaded = append(loaded, d)
+			}
+		}
+	}
+	_, combined := decks.Combine(loaded...)
+	probs = append(probs, combined...)
+	if len(pos) > 0 {
+		probs = append(probs, clashesWithDefaults(loaded)...)
+	}
+	errs, warns := printProblems(stdout, probs, lang)
+	cards := 0
+	for _, d := range loaded {
+		cards += d.Len()
+	}
+	fmt.Fprintln(stdout, i18n.Sprintf("%d Deck(s) mit %d Karten geprüft: %d Fehler, %d Warnung(en).",
+		"%d deck(s) with %d cards checked: %d error(s), %d warning(s).", len(loaded), cards, errs, warns).In(lang))
+	if errs > 0 {
+		return 1
+	}
+	return 0
+}
+
+// clashesWithDefaults warns when a user's deck shares its Kennung with a
+// default deck of the same game: a build with the defaults would refuse it.
+func clashesWithDefaults(mine []*decks.Deck) decks.Problems {
+	defaults, _ := decks.LoadDefaults()
+	var out decks.Problems
+	for _, d := range mine {
+		for _, def := range defaults {
+			if d.Info.Game == def.Info.Game && d.Info.Code == def.Info.Code && d.Info.Source != def.Info.Source {
+				out = append(out, decks.Problem{
+					Location: decks.Location{File: d.Info.Source, Sheet: "Deck", Column: "Kennung"},
+					Severity: decks.Warning,
+					Msg: i18n.Sprintf("die Kennung %s hat auch das Standarddeck „%s“: zusammen mit den Standarddecks wäre das ein Fehler (andere Kennung wählen oder --no-default-decks)",
+						"code %s is also used by the default deck %q: together with the default decks this is an error (choose another code or use --no-default-decks)",
+						d.Info.Code, def.Info.Name),
+				})
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"druckreif/decks"
+	"druckreif/i18n"
+)
+
+// langFromArgs finds --lang anywhere in the arguments (so that --help can
+// answer in the right language before flags are parsed), else
+// DRUCKREIF_LANG, else German.
+func langFromArgs(args []string) i18n.Lang {
+	for i, a := range args {
+		v, ok := "", false
+		switch {
+		case a == "--lang" || a == "-lang":
+			if i+1 < len(args) {
+				v, ok = args[i+1], true
+			}
+		case strings.HasPrefix(a, "--lang="):
+			v, ok = strings.TrimPrefix(a, "--lang="), true
+		case strings.HasPrefix(a, "-lang="):
+			v, ok = strings.TrimPrefix(a, "-lang="), true
+		}
+		if ok {
+			l, _ := i18n.Parse(v)
+			return l
+		}
+	}
+	l, _ := i18n.Parse(os.Getenv("DRUCKREIF_LANG"))
+	return l
+}
+
+// flagSet is a subcommand's flags with a bilingual help text.
+type flagSet struct {
+	*flag.FlagSet
+	lang  i18n.Lang
+	usage i18n.Text
+}
+
+func newFlagSet(name string, args []string, usage i18n.Text, stderr io.Writer) *flagSet {
+	fs := &flagSet{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError), lang: langFromArgs(args), usage: usage}
+	fs.SetOutput(stderr)
+	var langFlag string
+	fs.StringVar(&langFlag, "lang", "de", i18n.Sprintf("Sprache der Ausgabe: de oder en", "output language: de or en").In(fs.lang))
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), fs.usage.In(fs.lang))
+		fmt.Fprintln(fs.Output(), i18n.Sprintf("\nOptionen:", "\nOptions:").In(fs.lang))
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses flags that may stand before, between or after the
+// positional arguments, and returns the positional ones. It returns ok=false
+// with the exit code when parsing ended the command (--help or a bad flag).
+func (fs *flagSet) parse(args []string) (pos []string, code int, ok bool) {
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			if err == flag.ErrHelp {
+				return nil, 0, false
+			}
+			return nil, 2, false
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			return pos, 0, true
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), 0, true
+		}
+		pos = append(pos, rest[0])
+		rest = rest[1:]
+	}
+}
+
+// multiFlag is a repeatable string flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+// deckFlags are the options that choose decks, shared by every command that
+// reads cards.
+type deckFlags struct {
+	paths      multiFlag
+	noDefaults bool
+	region     string
+	exclude    multiFlag
+}
+
+func (d *deckFlags) register(fs *flagSet) {
+	l := fs.lang
+	fs.Var(&d.paths, "deck", i18n.Sprintf("ein weiteres Deck (.xlsx oder CSV-Ordner) hinzunehmen; mehrfach möglich", "add a deck (.xlsx or CSV folder); repeatable").In(l))
+	fs.BoolVar(&d.noDefaults, "no-default-decks", false, i18n.Sprintf("die eingebauten Standarddecks weglassen", "leave out the embedded default decks").In(l))
+	fs.StringVar(&d.region, "region", "", i18n.Sprintf("nur Karten ohne Region und Karten dieser Region behalten (z. B. de-AT)", "keep only cards without a region and cards of this region (e.g. de-AT)").In(l))
+	fs.Var(&d.exclude, "exclude-region", i18n.Sprintf("Karten dieser Region weglassen (z. B. de-AT für rein österreichische Runden); mehrfach möglich", "leave out the cards of this region (e.g. de-AT for purely Austrian rounds); repeatable").In(l))
+}
+
+// options turns the flags into deck options, checking the region codes.
+func (d *deckFlags) options(lang i18n.Lang) (decks.Options, error) {
+	o := decks.Options{Paths: d.paths, NoDefaults: d.noDefaults}
+	if d.region != "" {
+		code, ok := decks.CanonicalRegion(d.region)
+		if !ok {
+			return o, fmt.Errorf("%s", i18n.Sprintf("unbekannte Region „%s“ (bekannt: %s)", "unknown region %q (known: %s)", d.region, strings.Join(decks.Regions(), ", ")).In(lang))
+		}
+		o.Regions.Only = code
+	}
+	for _, x := range d.exclude {
+		code, ok := decks.CanonicalRegion(x)
+		if !ok {
+			return o, fmt.Errorf("%s", i18n.Sprintf("unbekannte Region „%s“ (bekannt: %s)", "unknown region %q (known: %s)", x, strings.Join(decks.Regions(), ", ")).In(lang))
+		}
+		o.Regions.Exclude = append(o.Regions.Exclude, code)
+	}
+	return o, nil
+}
+
+// printProblems writes problems one per line and returns the counts.
+func printProblems(w io.Writer, probs decks.Problems, lang i18n.Lang) (errs, warns int) {
+	probs.Sort()
+	for _, p := range probs {
+		fmt.Fprintln(w, p.In(lang))
+		if p.Severity == decks.Error {
+			errs++
+		} else {
+			warns++
+		}
+	}
+	return errs, warns
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"druckreif/decks"
+	"druckreif/decks/authoring"
+	"druckreif/i18n"
+)
+
+func runTemplate(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("template", args, i18n.Sprintf(
+		"Aufruf: druckreif template SPIEL [-o DATEI]\n\nSchreibt eine ausfüllbare Vorlage für ein Spiel (labyrinth, dativ, genial, raab):\nBlatt „Deck“, die Kartenblätter mit Überschriften, Auswahllisten und zwei Beispielzeilen,\nund das Blatt „Anleitung“. Mit --csv entsteht stattdessen ein Ordner mit CSV-Dateien.",
+		"Usage: druckreif template GAME [-o FILE]\n\nWrites a ready-to-fill template for a game (labyrinth, dativ, genial, raab): the\n\"Deck\" sheet, the card sheets with headers, drop-downs and two example rows, and the\n\"Anleitung\" (instructions) sheet. With --csv it writes a folder of CSV files instead."), stderr)
+	out := fs.String("o", "", i18n.Sprintf("Zieldatei (Standard: SPIEL-vorlage.xlsx, mit --csv: Ordner SPIEL-vorlage)", "output file (default: GAME-vorlage.xlsx, with --csv: folder GAME-vorlage)").In(fs.lang))
+	asCSV := fs.Bool("csv", false, i18n.Sprintf("als Ordner mit CSV-Dateien schreiben", "write a folder of CSV files").In(fs.lang))
+	pos, code, ok := fs.parse(args)
+	if !ok {
+		return code
+	}
+	lang := fs.lang
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif template: genau ein SPIEL angeben (labyrinth, dativ, genial, raab)",
+			"druckreif template: name exactly one GAME (labyrinth, dativ, genial, raab)").In(lang))
+		return 2
+	}
+	g, known := decks.ParseGame(pos[0])
+	if !known || g == decks.TheGame {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif template: kein Spiel mit Vorlage: „%s“ (labyrinth, dativ, genial, raab; The Game braucht keine)",
+			"druckreif template: no game with a template: %q (labyrinth, dativ, genial, raab; The Game needs none)", pos[0]).In(lang))
+		return 2
+	}
+	target := *out
+	if target == "" {
+		target = string(g) + "-vorlage"
+		if !*asCSV {
+			target += ".xlsx"
+		}
+	}
+	var err error
+	if *asCSV {
+		err = authoring.WriteCSVTemplate(g, target)
+	} else {
+		if !strings.HasSuffix(strings.ToLower(target), ".xlsx") {
+			fmt.Fprintln(stderr, i18n.Sprintf("druckreif template: die Zieldatei muss auf .xlsx enden (oder --csv nutzen)",
+				"druckreif template: the output file must end in .xlsx (or use --csv)").In(lang))
+			return 2
+		}
+		err = authoring.WriteTemplateFile(g, target)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "druckreif template: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, i18n.Sprintf("Vorlage geschrieben: %s (prüfen mit: druckreif check %s)",
+		"template written: %s (check it with: druckreif check %s)", target, target).In(lang))
+	return 0
+}
