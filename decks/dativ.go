@@ -143,8 +143,9 @@ func parseDativ(wb *workbook.Workbook, info *DeckInfo, known map[*workbook.Sheet
 		return nil
 	}
 	type sideData struct {
-		side   DativSide
-		region string
+		side     DativSide
+		region   string
+		regionOK bool
 	}
 	var entries []sideEntry[sideData]
 	sentences := questionIndex{}
@@ -173,16 +174,16 @@ func parseDativ(wb *workbook.Workbook, info *DeckInfo, known map[*workbook.Sheet
 		if len(s.Options) > 0 {
 			checkDistinctAnswers(r, dativOptionColumns[:len(s.Options)], s.Options)
 		}
-		region := r.region(info)
+		region, regionOK := r.region(info)
 		if okNr && okFace {
-			entries = append(entries, sideEntry[sideData]{nr: nr, face: int(face), side: sideData{s, region}, r: r})
+			entries = append(entries, sideEntry[sideData]{nr: nr, face: int(face), side: sideData{s, region, regionOK}, r: r})
 		}
 	}
 	nrs, pairs := pairSides(entries, [2][2]string{{"vorne", "front"}, {"hinten", "back"}}, probs)
 	var cards []*DativCard
 	for _, nr := range nrs {
 		front, back := pairs[nr][0], pairs[nr][1]
-		if front.side.region != back.side.region {
+		if front.side.regionOK && back.side.regionOK && front.side.region != back.side.region {
 			back.r.errorf("Region", "Karte %d: die Region „%s“ weicht von der Vorderseite ab („%s“, Zeile %d); die Region gehört zur ganzen Karte",
 				"card %d: region %q differs from the front (%q, row %d); a region belongs to the whole card",
 				nr, back.side.region, front.side.region, front.r.Number())

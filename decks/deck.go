@@ -177,7 +177,7 @@ func parseWorkbook(wb *workbook.Workbook, probs *Problems) *Deck {
 	}
 	for _, s := range wb.Sheets {
 		if !known[s] {
-			probs.warnf(Location{File: wb.Path, Sheet: s.Name},
+			probs.warnf(Location{File: s.File, Sheet: s.Name},
 				"unbekanntes Tabellenblatt, es wird nicht gelesen", "unknown sheet, it is not read")
 		}
 	}
@@ -216,7 +216,7 @@ func parseDeckSheet(wb *workbook.Workbook, probs *Problems) *DeckInfo {
 		return nil
 	}
 	at := func(row int, key string) Location {
-		return Location{File: wb.Path, Sheet: sheet.Name, Row: row, Column: key}
+		return Location{File: sheet.File, Sheet: sheet.Name, Row: row, Column: key}
 	}
 	values := map[string]string{}
 	rows := map[string]int{}
@@ -251,7 +251,7 @@ func parseDeckSheet(wb *workbook.Workbook, probs *Problems) *DeckInfo {
 	need := func(key string) string {
 		v, present := values[key]
 		if !present {
-			probs.errorf(Location{File: wb.Path, Sheet: sheet.Name, Column: key},
+			probs.errorf(Location{File: sheet.File, Sheet: sheet.Name, Column: key},
 				"Pflichtangabe fehlt", "required entry is missing")
 			ok = false
 		} else if v == "" {
@@ -328,19 +328,21 @@ var (
 
 var yesNo = map[string]bool{"ja": true, "yes": true, "j": true, "y": true, "x": true, "nein": false, "no": false, "n": false}
 
-// region reads a row's Region cell, falling back to the deck's region.
-func (r row) region(info *DeckInfo) string {
+// region reads a row's Region cell, falling back to the deck's region. ok
+// is false when the cell holds an unknown code (already reported), so that
+// callers do not report follow-up differences between sides.
+func (r row) region(info *DeckInfo) (code string, ok bool) {
 	v := r.get("Region")
 	if v == "" {
-		return info.Region
+		return info.Region, true
 	}
-	code, ok := CanonicalRegion(v)
+	code, ok = CanonicalRegion(v)
 	if !ok {
 		r.errorf("Region", "unbekannter Regionscode „%s“ (bekannt: %s)", "unknown region code %q (known: %s)",
 			v, strings.Join(Regions(), ", "))
-		return ""
+		return "", false
 	}
-	return code
+	return code, true
 }
 
 // verbatim reads a row's Wörtlich cell.
@@ -370,5 +372,5 @@ func cardSheet(wb *workbook.Workbook, schema *SheetSchema, known map[*workbook.S
 		return nil
 	}
 	known[s] = true
-	return bindTable(wb.Path, s, schema, probs)
+	return bindTable(s.File, s, schema, probs)
 }

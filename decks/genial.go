@@ -64,8 +64,8 @@ func parseGenial(wb *workbook.Workbook, info *DeckInfo, known map[*workbook.Shee
 			Answers:  [3]string{r.need("a"), r.need("b"), r.need("c")},
 			Verbatim: r.verbatim(),
 			Origin:   r.origin(),
-			Region:   r.region(info),
 		}
+		c.Region, _ = r.region(info)
 		questions.check(r, "Frage", c.Question+"\x00"+strings.Join(c.Answers[:], "\x00"))
 		correct, okCorrect := choice(r, "Richtig", true, abc)
 		if okCorrect && c.Answers[correct] == "" {

@@ -99,9 +99,10 @@ func parseLabyrinth(wb *workbook.Workbook, info *DeckInfo, known map[*workbook.S
 		return nil
 	}
 	type sideData struct {
-		side   LabyrinthSide
-		kind   LabyrinthKind
-		region string
+		side     LabyrinthSide
+		kind     LabyrinthKind
+		region   string
+		regionOK bool
 	}
 	var entries []sideEntry[sideData]
 	questions := questionIndex{}
@@ -123,9 +124,9 @@ func parseLabyrinth(wb *workbook.Workbook, info *DeckInfo, known map[*workbook.S
 		}
 		s.Correct = correct
 		checkDistinctAnswers(r, []string{"A", "B", "C"}, s.Answers[:])
-		region := r.region(info)
+		region, regionOK := r.region(info)
 		if okNr && okFace && okKind {
-			entries = append(entries, sideEntry[sideData]{nr: nr, face: int(face), side: sideData{s, kind, region}, r: r})
+			entries = append(entries, sideEntry[sideData]{nr: nr, face: int(face), side: sideData{s, kind, region, regionOK}, r: r})
 		}
 	}
 	nrs, pairs := pairSides(entries, [2][2]string{{"grün", "green"}, {"gelb", "yellow"}}, probs)
@@ -138,7 +139,7 @@ func parseLabyrinth(wb *workbook.Workbook, info *DeckInfo, known map[*workbook.S
 				"card %d: type %q differs from the green side (%q, row %d); both sides of a card have the same type",
 				nr, yellow.side.kind, green.side.kind, green.r.Number())
 		}
-		if green.side.region != yellow.side.region {
+		if green.side.regionOK && yellow.side.regionOK && green.side.region != yellow.side.region {
 			yellow.r.errorf("Region", "Karte %d: die Region „%s“ weicht von der grünen Seite ab („%s“, Zeile %d); die Region gehört zur ganzen Karte",
 				"card %d: region %q differs from the green side (%q, row %d); a region belongs to the whole card",
 				nr, yellow.side.region, green.side.region, green.r.Number())

@@ -122,7 +122,7 @@ func parseMiniGame(t *table, g *MiniGame, info *DeckInfo) []*RaabCard {
 	for _, r := range t.rows() {
 		nr, ok := r.positive("Karte")
 		task := g.parse(r)
-		region := r.region(info)
+		region, regionOK := r.region(info)
 		stand := r.stand()
 		keys.check(r, g.Key, r.get(g.Key))
 		if !ok || task == nil {
@@ -132,7 +132,7 @@ func parseMiniGame(t *table, g *MiniGame, info *DeckInfo) []*RaabCard {
 		if c == nil {
 			c = &RaabCard{ID: raabCardID(info.Code, g.Code, nr), Deck: info, Game: g, Number: nr, Region: region}
 			byNumber[nr] = c
-		} else if c.Region != region {
+		} else if c.Region != region && regionOK {
 			first := rowsOf[nr][0]
 			r.errorf("Region", "Karte %d: die Region „%s“ weicht von Zeile %d ab („%s“); die Region gehört zur ganzen Karte",
 				"card %d: region %q differs from row %d (%q); a region belongs to the whole card",

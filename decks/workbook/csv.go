@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
@@ -40,7 +41,8 @@ func parseCSV(data []byte, file, sheetName string, lim Limits) (*Sheet, *Error, 
 	r.Comma = detectSeparator(data)
 	r.FieldsPerRecord = -1
 	r.ReuseRecord = false
-	sheet := &Sheet{Name: sheetName}
+	sheet := &Sheet{Name: sheetName, File: file}
+	lastLine := 0
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -56,6 +58,16 @@ func parseCSV(data []byte, file, sheetName string, lim Limits) (*Sheet, *Error, 
 			return nil, nil, &Error{File: file, Sheet: sheetName, Row: row, Msg: i18n.Sprintf(
 				"CSV kann nicht gelesen werden: %v", "CSV cannot be read: %v", err)}
 		}
+		// encoding/csv skips empty lines, but a spreadsheet program shows
+		// them as rows: put them back so row numbers match what the author
+		// sees. A record ends on the line its last field starts on plus the
+		// line breaks inside that field.
+		start, _ := r.FieldPos(0)
+		for blank := start - lastLine - 1; blank > 0 && len(sheet.Rows) < lim.Rows; blank-- {
+			sheet.Rows = append(sheet.Rows, nil)
+		}
+		endLine, _ := r.FieldPos(len(rec) - 1)
+		lastLine = endLine + strings.Count(rec[len(rec)-1], "\n")
 		row := len(sheet.Rows) + 1
 		if row > lim.Rows {
 			return nil, nil, &Error{File: file, Sheet: sheetName, Msg: i18n.Sprintf(

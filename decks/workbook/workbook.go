@@ -53,7 +53,10 @@ type Workbook struct {
 
 // Sheet is one table of a workbook. Rows[0] is spreadsheet row 1.
 type Sheet struct {
-	Name     string
+	Name string
+	// File names the file the sheet came from in messages: the workbook
+	// for .xlsx, the sheet's own .csv file for a CSV folder.
+	File     string
 	Rows     [][]string
 	formulas map[cellRef]bool
 }

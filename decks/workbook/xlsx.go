@@ -55,7 +55,7 @@ func readXLSXSheet(f *excelize.File, file, name string, formulas bool, lim Limit
 			"Tabellenblatt kann nicht gelesen werden: %v", "sheet cannot be read: %v", err)}
 	}
 	defer rows.Close()
-	sheet := &Sheet{Name: name}
+	sheet := &Sheet{Name: name, File: file}
 	for rows.Next() {
 		row := len(sheet.Rows) + 1
 		if row > lim.Rows {

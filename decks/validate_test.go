@@ -1,0 +1,212 @@
+package decks
+
+import (
+	"testing"
+
+	"druckreif/i18n"
+)
+
+func TestValidDecksLoad(t *testing.T) {
+	for name, s := range map[string]sheets{"labyrinth": validLabyrinth(), "dativ": validDativ(), "genial": validGenial()} {
+		d, probs := loadSheets(t, s)
+		if d == nil || len(probs) > 0 {
+			t.Errorf("%s: want a clean deck, got %v", name, messages(probs, i18n.German))
+		}
+	}
+}
+
+// Each case breaks exactly one rule of a valid deck and names the exact
+// file, sheet, row and column in the message.
+func TestValidationRules(t *testing.T) {
+	cases := []struct {
+		name string
+		deck sheets
+		want string
+	}{
+		// Sheets and columns.
+		{"missing card sheet", func() sheets { s := validLabyrinth(); delete(s, "Karten"); return s }(),
+			"deck: Karten: das Tabellenblatt fehlt"},
+		{"missing Deck sheet", func() sheets { s := validLabyrinth(); delete(s, "Deck"); return s }(),
+			"deck: Deck: das Tabellenblatt fehlt (Schlüssel in Spalte A, Wert in Spalte B: Spiel, Name, Kennung, Version)"},
+		{"missing column", validLabyrinth().dropColumn("Karten", "Richtig"),
+			"deck/Karten.csv: Karten: Spalte Richtig: Pflichtspalte fehlt"},
+		{"duplicate column", func() sheets {
+			s := validGenial()
+			s["Fragen"][0][6] = "Frage"
+			return s
+		}(), "deck/Fragen.csv: Fragen: Zeile 1: Spalte Frage: die Spalte Frage steht doppelt (schon in Spalte B)"},
+		// Cells.
+		{"empty required cell", validLabyrinth().set("Karten", 3, "Frage", ""),
+			"deck/Karten.csv: Karten: Zeile 3: Spalte Frage: leere Pflichtzelle"},
+		{"empty answer", validGenial().set("Fragen", 2, "b", ""),
+			"deck/Fragen.csv: Fragen: Zeile 2: Spalte b: leere Pflichtzelle"},
+		{"answer key not among options", validLabyrinth().set("Karten", 2, "Richtig", "D"),
+			"deck/Karten.csv: Karten: Zeile 2: Spalte Richtig: „D“ ist nicht erlaubt (erlaubt: A, B, C)"},
+		{"genial key not among options", validGenial().set("Fragen", 3, "Richtig", "d"),
+			"deck/Fragen.csv: Fragen: Zeile 3: Spalte Richtig: „d“ ist nicht erlaubt (erlaubt: a, b, c)"},
+		{"dativ key points at empty option", validDativ().set("Karten", 2, "Richtig", "3"),
+			"deck/Karten.csv: Karten: Zeile 2: Spalte Richtig: „3“ zeigt auf eine leere Möglichkeit (Option 3 ist nicht gefüllt)"},
+		{"dativ key not a number", validDativ().set("Karten", 2, "Richtig", "a"),
+			"deck/Karten.csv: Karten: Zeile 2: Spalte Richtig: „a“ ist keine Optionsnummer (1 bis 4, mehrere mit Komma: 1, 3)"},
+		{"gap missing", validDativ().set("Karten", 2, "Satz", "Wir blieben zu Hause."),
+			"deck/Karten.csv: Karten: Zeile 2: Spalte Satz: der Satz hat keine Lücke (___)"},
+		{"gap doubled", validDativ().set("Karten", 3, "Satz", "Sie___ versprach___ es."),
+			"deck/Karten.csv: Karten: Zeile 3: Spalte Satz: der Satz hat 2 Lücken; erlaubt ist genau eine (___)"},
+		{"option hole", validDativ().set("Karten", 3, "Option 2", ""),
+			"deck/Karten.csv: Karten: Zeile 3: Spalte Option 2: leere Möglichkeit vor Option 3: Möglichkeiten von Option 1 an lückenlos füllen"},
+		{"one option only", validDativ().set("Karten", 2, "Option 2", ""),
+			"deck/Karten.csv: Karten: Zeile 2: Spalte Option 2: mindestens zwei Möglichkeiten nötig"},
+		// Cards.
+		{"card number duplicated", validLabyrinth().set("Karten", 4, "Nr", "1").set("Karten", 5, "Nr", "1"),
+			""},
+		{"side missing", validLabyrinth().set("Karten", 5, "Nr", "3"),
+			""},
+		{"type differs between sides", validLabyrinth().set("Karten", 5, "Typ", "normal"),
+			"deck/Karten.csv: Karten: Zeile 5: Spalte Typ: Karte 2: der Typ „normal“ weicht von der grünen Seite ab („risiko“, Zeile 4); beide Seiten einer Karte haben denselben Typ"},
+		{"region differs between sides", validLabyrinth().set("Karten", 5, "Region", "de-CH"),
+			"deck/Karten.csv: Karten: Zeile 5: Spalte Region: Karte 2: die Region „de-CH“ weicht von der grünen Seite ab („de-AT“, Zeile 4); die Region gehört zur ganzen Karte"},
+		{"genial number duplicated", validGenial().set("Fragen", 3, "Nr", "1"),
+			"deck/Fragen.csv: Fragen: Zeile 3: Spalte Nr: Kartennummer 1 doppelt (schon in Zeile 2)"},
+		{"not a card number", validGenial().set("Fragen", 3, "Nr", "zwei"),
+			"deck/Fragen.csv: Fragen: Zeile 3: Spalte Nr: „zwei“ ist keine Kartennummer (ganze Zahl von 1 bis 99999)"},
+		{"same question twice", validGenial().set("Fragen", 3, "Frage", "Frage  EINS?").set("Fragen", 3, "c", "z"),
+			"deck/Fragen.csv: Fragen: Zeile 3: Spalte Frage: doppelt: derselbe Text steht schon in Zeile 2"},
+		{"same answer twice", validGenial().set("Fragen", 2, "c", "x"),
+			"deck/Fragen.csv: Fragen: Zeile 2: Spalte c: die Antwort ist dieselbe wie in Spalte a"},
+		{"unknown region", validGenial().set("Fragen", 3, "Region", "de-XX"),
+			"deck/Fragen.csv: Fragen: Zeile 3: Spalte Region: unbekannter Regionscode „de-XX“ (bekannt: de-AT, de-BE, de-CH, de-DE, de-DE-BB, de-DE-BE, de-DE-BW, de-DE-BY, de-DE-HB, de-DE-HE, de-DE-HH, de-DE-MV, de-DE-NI, de-DE-NW, de-DE-RP, de-DE-SH, de-DE-SL, de-DE-SN, de-DE-ST, de-DE-TH, de-IT, de-LI, de-LU)"},
+		{"bad side", validLabyrinth().set("Karten", 2, "Seite", "blau"),
+			""},
+		// What no cell may hold.
+		{"formula", validGenial().set("Fragen", 2, "a", "=A1&B1"),
+			"deck/Fragen.csv: Fragen: Zeile 2: Spalte a: die Zelle beginnt mit „=“ wie eine Formel; bitte den Wert eintragen"},
+		{"error value", validGenial().set("Fragen", 3, "b", "#NV"),
+			"deck/Fragen.csv: Fragen: Zeile 3: Spalte b: die Zelle enthält den Fehlerwert #NV"},
+		{"control character", validGenial().set("Fragen", 2, "Frage", "Frage\x07eins?"),
+			"deck/Fragen.csv: Fragen: Zeile 2: Spalte Frage: die Zelle enthält das Steuerzeichen U+0007"},
+		{"emoji", validGenial().set("Fragen", 2, "b", "y 🙂"),
+			"deck/Fragen.csv: Fragen: Zeile 2: Spalte b: das Zeichen „🙂“ (U+1F642) kann nicht gedruckt werden (Emoji oder seltenes Zeichen)"},
+		// The Deck sheet.
+		{"bad Kennung", func() sheets { s := validGenial(); s["Deck"][2][1] = "std-1"; return s }(),
+			"deck/Deck.csv: Deck: Zeile 3: Spalte Kennung: „std-1“ ist keine gültige Kennung (A–Z und 0–9, höchstens 8 Zeichen)"},
+		{"bad Version", func() sheets { s := validGenial(); s["Deck"][3][1] = "v1 beta"; return s }(),
+			"deck/Deck.csv: Deck: Zeile 4: Spalte Version: „v1 beta“ ist keine gültige Version (A–Z, 0–9, „.“ und „-“, höchstens 16 Zeichen, z. B. 1.0)"},
+		{"missing key", func() sheets { s := validGenial(); s["Deck"] = s["Deck"][:3]; return s }(),
+			"deck/Deck.csv: Deck: Spalte Version: Pflichtangabe fehlt"},
+		{"empty key value", func() sheets { s := validGenial(); s["Deck"][1][1] = ""; return s }(),
+			"deck/Deck.csv: Deck: Zeile 2: Spalte Name: leere Pflichtzelle (Wert in Spalte B)"},
+		{"unknown game", func() sheets { s := validGenial(); s["Deck"][0][1] = "schach"; return s }(),
+			"deck/Deck.csv: Deck: Zeile 1: Spalte Spiel: unbekanntes Spiel „schach“ (erlaubt: labyrinth, dativ, genial, raab)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if c.want == "" {
+				return // covered by a dedicated test below
+			}
+			wantProblem(t, c.deck, c.want)
+		})
+	}
+}
+
+func TestSideMissing(t *testing.T) {
+	// Moving card 2's yellow side to card 3 leaves both cards one-sided.
+	_, probs := loadSheets(t, validLabyrinth().set("Karten", 5, "Nr", "3"))
+	got := messages(probs, i18n.German)
+	want := []string{
+		"deck/Karten.csv: Karten: Zeile 4: Spalte Seite: zu Karte 2 fehlt die Seite „gelb“ (jede Karte braucht beide Seiten)",
+		"deck/Karten.csv: Karten: Zeile 5: Spalte Seite: zu Karte 3 fehlt die Seite „grün“ (jede Karte braucht beide Seiten)",
+	}
+	Problems(probs).Sort()
+	got = messages(probs, i18n.German)
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}
+
+func TestBadSideReportsOnlyThatCell(t *testing.T) {
+	_, probs := loadSheets(t, validLabyrinth().set("Karten", 2, "Seite", "blau"))
+	got := messages(probs, i18n.German)
+	want := "deck/Karten.csv: Karten: Zeile 2: Spalte Seite: „blau“ ist nicht erlaubt (erlaubt: grün, gelb)"
+	if len(got) < 1 || got[0] != want {
+		t.Fatalf("got %q, want first %q", got, want)
+	}
+	// The card then lacks its green side; that follow-up is reported at the
+	// yellow side's row, not as a second problem in row 2.
+	for _, p := range probs[1:] {
+		if p.Row == 2 {
+			t.Errorf("second problem in row 2: %s", p)
+		}
+	}
+}
+
+func TestEnglishMessages(t *testing.T) {
+	_, probs := loadSheets(t, validLabyrinth().set("Karten", 2, "Richtig", "D"))
+	got := messages(probs, i18n.English)
+	want := `deck/Karten.csv: Karten: row 2: column Richtig: "D" is not allowed (allowed: A, B, C)`
+	if len(got) != 1 || got[0] != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+func TestEveryProblemIsReported(t *testing.T) {
+	s := validLabyrinth().set("Karten", 2, "Richtig", "D").set("Karten", 3, "Frage", "").set("Karten", 4, "Region", "xx")
+	_, probs := loadSheets(t, s)
+	if n := len(probs.Errors()); n != 3 {
+		t.Fatalf("want 3 errors, got %d: %q", n, messages(probs, i18n.German))
+	}
+}
+
+func TestColumnNameAsWrittenAndAliases(t *testing.T) {
+	// English headers, odd case and spacing are accepted; messages name the
+	// header as the author wrote it.
+	s := validLabyrinth()
+	s["Karten"][0] = []string{"number", "SIDE", "Type", "question", "a", "b", "c", "Correct", "region", "verbatim"}
+	s["Karten"][1][1] = "green"
+	s["Karten"][2][1] = "yellow"
+	s["Karten"][3][2] = "risk"
+	s["Karten"][4][2] = "RISK"
+	d, probs := loadSheets(t, s)
+	if d == nil {
+		t.Fatalf("aliases not accepted: %q", messages(probs, i18n.German))
+	}
+	wantProblem(t, s.clone().set("Karten", 3, "Correct", "X"),
+		"deck/Karten.csv: Karten: Zeile 3: Spalte Correct: „X“ ist nicht erlaubt (erlaubt: A, B, C)")
+}
+
+func TestUnknownColumnAndSheetWarn(t *testing.T) {
+	s := validGenial()
+	s["Fragen"][0] = append(s["Fragen"][0], "Notiz")
+	s["Notizen"] = [][]string{{"x"}}
+	d, probs := loadSheets(t, s)
+	if d == nil || probs.HasErrors() {
+		t.Fatalf("warnings must not stop the deck: %q", messages(probs, i18n.German))
+	}
+	got := messages(probs, i18n.German)
+	want := []string{
+		"deck/Fragen.csv: Fragen: Zeile 1: Spalte Notiz: Warnung: unbekannte Spalte, sie wird nicht gelesen (erwartet: Nr, Frage, a, b, c, Richtig, Region, Wörtlich)",
+		"deck/Notizen.csv: Notizen: Warnung: unbekanntes Tabellenblatt, es wird nicht gelesen",
+	}
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}
+
+func TestRowNumbersCountBlankRows(t *testing.T) {
+	s := validGenial()
+	rows := s["Fragen"]
+	s["Fragen"] = [][]string{rows[0], rows[1], {"", "", ""}, {}, rows[2]}
+	s.set("Fragen", 5, "Richtig", "q")
+	wantProblem(t, s, "deck/Fragen.csv: Fragen: Zeile 5: Spalte Richtig: „q“ ist nicht erlaubt (erlaubt: a, b, c)")
+}
+
+func TestCardNumberDuplicated(t *testing.T) {
+	_, probs := loadSheets(t, validLabyrinth().set("Karten", 4, "Nr", "1").set("Karten", 5, "Nr", "1"))
+	got := messages(probs, i18n.German)
+	want := []string{
+		"deck/Karten.csv: Karten: Zeile 4: Spalte Nr: Kartennummer 1 doppelt: die Seite „grün“ steht schon in Zeile 2",
+		"deck/Karten.csv: Karten: Zeile 5: Spalte Nr: Kartennummer 1 doppelt: die Seite „gelb“ steht schon in Zeile 3",
+	}
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}
