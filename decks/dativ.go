@@ -263,10 +263,6 @@ func readDativCorrect(r row, opts []string) []int {
 		r.errorf("Richtig", "keine Optionsnummer angegeben", "no option number given")
 		return nil
 	}
-	if opts != nil && len(out) == len(opts) {
-		r.warnf("Richtig", "alle Möglichkeiten sind richtig: dann gibt es nichts zu raten",
-			"every option is correct: then there is nothing to guess")
-	}
 	sort.Ints(out)
 	return out
 }
