@@ -103,11 +103,7 @@ type Origin struct {
 }
 
 func (r row) origin() Origin {
-	cols := make(map[string]string, len(r.t.index))
-	for canon, i := range r.t.index {
-		cols[canon] = strings.TrimSpace(r.t.headers[i])
-	}
-	return Origin{File: r.t.file, Sheet: r.t.sheet.Name, Row: r.Number(), cols: cols}
+	return Origin{File: r.t.file, Sheet: r.t.sheet.Name, Row: r.Number(), cols: r.t.headerNames}
 }
 
 // Cell locates one field of the row by its canonical column name.

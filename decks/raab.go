@@ -260,3 +260,18 @@ func parseNumber(v string) (float64, bool) {
 	f, err := strconv.ParseFloat(v, 64)
 	return f, err == nil
 }
+
+// coordinate reads degrees; a point or a comma is always the decimal
+// separator here ("10.123" is ten degrees, not ten thousand).
+func (r row) coordinate(col string) (float64, bool) {
+	v := r.need(col)
+	if v == "" {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(strings.Replace(strings.ReplaceAll(v, "−", "-"), ",", ".", 1), 64)
+	if err != nil || f < -180 || f > 180 {
+		r.errorf(col, "„%s“ ist keine Gradzahl (z. B. 52,52)", "%q is not a number of degrees (e.g. 52.52)", v)
+		return 0, false
+	}
+	return f, true
+}

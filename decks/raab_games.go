@@ -1357,8 +1357,8 @@ var gameWoLiegtWas = &MiniGame{
 	parse: func(r row) RaabTask {
 		p := Place{task: newTask(r), Name: r.need("Ort")}
 		key := r.need("Landkarte")
-		lat, okLat := r.number("Breite", true)
-		lon, okLon := r.number("Länge", true)
+		lat, okLat := r.coordinate("Breite")
+		lon, okLon := r.coordinate("Länge")
 		if key == "" || p.Name == "" || !okLat || !okLon {
 			return nil
 		}

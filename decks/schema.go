@@ -51,7 +51,10 @@ type table struct {
 	schema  *SheetSchema
 	index   map[string]int // canonical column name → zero-based column
 	headers []string       // headers as written
-	probs   *Problems
+	// headerNames maps canonical column names to headers as written; one
+	// map per table, shared by the origins of all its rows.
+	headerNames map[string]string
+	probs       *Problems
 }
 
 // bindTable matches the header row against the schema. It reports missing
@@ -92,6 +95,10 @@ func bindTable(file string, sheet *workbook.Sheet, schema *SheetSchema, probs *P
 			continue
 		}
 		t.index[canon] = i
+	}
+	t.headerNames = make(map[string]string, len(t.index))
+	for canon, i := range t.index {
+		t.headerNames[canon] = strings.TrimSpace(t.headers[i])
 	}
 	ok := true
 	for _, c := range schema.Columns {
@@ -264,7 +271,7 @@ func checkCell(probs *Problems, at Location, v string, formula bool) {
 		return
 	}
 	t := strings.TrimSpace(v)
-	if errorValues[strings.ToUpper(t)] {
+	if strings.HasPrefix(t, "#") && errorValues[strings.ToUpper(t)] {
 		probs.errorf(at, "die Zelle enthält den Fehlerwert %s", "the cell holds the error value %s", t)
 		return
 	}

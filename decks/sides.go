@@ -1,8 +1,11 @@
 package decks
 
 import (
+	"hash/fnv"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // sideEntry is one parsed row of a two-sided card sheet.
@@ -48,19 +51,42 @@ func pairSides[S any](entries []sideEntry[S], faceNames [2][2]string, probs *Pro
 // questionIndex finds the same question (or licence plate, word …) twice
 // within a deck. Callers include the answers in the text where one
 // question wording legitimately recurs ("Welche Schreibung ist richtig?").
-type questionIndex map[string]int // normalised text → row
+// Texts are compared case-insensitively with white space collapsed, by a
+// 64-bit hash: with 10,000 questions a false match has a chance of about
+// 1 in 10^11, and hashing spares building a folded copy of every text.
+type questionIndex map[uint64]int // hash of the folded text → row
 
-// check reports r's question if it was already asked in another row.
+// check reports r's text if it already appeared in another row.
 func (q questionIndex) check(r row, col, text string) {
 	if text == "" {
 		return
 	}
-	key := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	key := foldHash(text)
 	if prev, dup := q[key]; dup {
 		r.errorf(col, "doppelt: derselbe Text steht schon in Zeile %d", "duplicate: the same text is already in row %d", prev)
 		return
 	}
 	q[key] = r.Number()
+}
+
+// foldHash hashes text lower-cased with runs of white space as one space.
+func foldHash(text string) uint64 {
+	h := fnv.New64a()
+	var buf [utf8.UTFMax]byte
+	space := false
+	for _, c := range strings.TrimSpace(text) {
+		if unicode.IsSpace(c) {
+			space = true
+			continue
+		}
+		if space {
+			h.Write([]byte{' '})
+			space = false
+		}
+		n := utf8.EncodeRune(buf[:], unicode.ToLower(c))
+		h.Write(buf[:n])
+	}
+	return h.Sum64()
 }
 
 // sortByNumber orders cards by their card number.

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestCheckDefaultDecksClean(t *testing.T) {
+	code, out, _ := runCLI("check")
+	if code != 0 || !strings.Contains(out, "0 Fehler, 0 Warnung(en)") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
+
+// The issue's acceptance: a template passes check; a broken answer key fails
+// naming file, sheet, row and column.
+func TestTemplateThenCheck(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "l.xlsx")
+	if code, _, errs := runCLI("template", "labyrinth", "-o", path); code != 0 {
+		t.Fatalf("template: exit %d: %s", code, errs)
+	}
+	if code, out, _ := runCLI("check", path); code != 0 {
+		t.Fatalf("check of a fresh template: exit %d:\n%s", code, out)
+	}
+	f, _ := excelize.OpenFile(path)
+	f.SetCellStr("Karten", "H3", "X")
+	f.Save()
+	code, out, _ := runCLI("check", path, "--lang", "en")
+	want := path + `: Karten: row 3: column Richtig: "X" is not allowed (allowed: A, B, C)`
+	if code != 1 || !strings.Contains(out, want) {
+		t.Fatalf("exit %d, want 1 and %q in:\n%s", code, want, out)
+	}
+}
+
+func TestCardShowsSolution(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "mein")
+	if code, _, errs := runCLI("template", "dativ", "--csv", "-o", dir); code != 0 {
+		t.Fatal(errs)
+	}
+	code, out, errs := runCLI("card", "--no-default-decks", "--deck", dir, "dat-mein-1-h/1.0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"DAT-MEIN-1 ·", "Rückseite (DAT-MEIN-1-H)  ◀ gescannte Seite",
+		"✔ Sie versprach, pünktlich zu sein.", "✔ Sie versprach pünktlich zu sein.", "Erklärung:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if code, _, errs := runCLI("card", "--no-default-decks", "--deck", dir, "DAT-MEIN-9"); code != 1 || !strings.Contains(errs, "keine Karte mit der ID") {
+		t.Errorf("unknown card: exit %d %s", code, errs)
+	}
+}
+
+func TestRegionFlagsValidated(t *testing.T) {
+	code, _, errs := runCLI("card", "--region", "de-XY", "TG-5")
+	if code != 2 || !strings.Contains(errs, "unbekannte Region „de-XY“") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+}
+
+func TestHelpAndUnknownCommands(t *testing.T) {
+	for _, c := range commands {
+		code, _, errs := runCLI(c.name, "--help")
+		if c.name == "build" || c.name == "replay" || c.name == "serve" {
+			continue
+		}
+		if code != 0 || !strings.Contains(errs, "Aufruf: druckreif "+c.name) {
+			t.Errorf("%s --help: exit %d: %s", c.name, code, errs)
+		}
+		_, _, errs = runCLI(c.name, "--help", "--lang", "en")
+		if !strings.Contains(errs, "Usage: druckreif "+c.name) {
+			t.Errorf("%s --help --lang en: %s", c.name, errs)
+		}
+	}
+	if code, _, _ := runCLI("frobnicate"); code != 2 {
+		t.Errorf("unknown command exit %d", code)
+	}
+	if code, out, _ := runCLI("help"); code != 0 || !strings.Contains(out, "template") {
+		t.Errorf("help: %d %s", code, out)
+	}
+}
+
+func TestCheckReportsKennungClashWithDefaults(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "g")
+	runCLI("template", "genial", "--csv", "-o", dir)
+	deck := filepath.Join(dir, "Deck.csv")
+	data, _ := os.ReadFile(deck)
+	os.WriteFile(deck, bytes.Replace(data, []byte("MEIN"), []byte("STD"), 1), 0o644)
+	code, out, _ := runCLI("check", dir)
+	if code != 0 || !strings.Contains(out, "Warnung: die Kennung STD hat auch das Standarddeck") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
