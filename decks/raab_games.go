@@ -1331,6 +1331,10 @@ var gameWerWeissMehr = &MiniGame{
 // ---------------------------------------------------------------------------
 // Wo liegt was?
 
+// edgeMargin is how close to a grid line (in squares) a place may lie
+// before it is ambiguous: 4 % of a square is about 1 mm on a printed map.
+const edgeMargin = 0.04
+
 // Place is a place to find on one of the three maps.
 type Place struct {
 	task
@@ -1373,6 +1377,10 @@ var gameWoLiegtWas = &MiniGame{
 			return nil
 		}
 		p.Map, p.Lat, p.Lon, p.Square = m, lat, lon, sq
+		if m.EdgeDistance(lat, lon) < edgeMargin {
+			r.warnf("Ort", "%s liegt auf der Karte %s fast auf einer Rasterlinie (Feld %s): die Spieler können das Feld nicht sicher erkennen; besser einen anderen Ort wählen",
+				"%s lies almost on a grid line of map %s (square %s): players cannot tell the square; better choose another place", p.Name, m.Key, sq)
+		}
 		return p
 	},
 	checkCard: func(c *RaabCard, rows []row) { sameOnCard(c, rows, "Landkarte") },

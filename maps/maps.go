@@ -114,3 +114,21 @@ func abs(n int) int {
 	}
 	return n
 }
+
+// EdgeDistance is how far a coordinate lies from the nearest grid line, as
+// a fraction of a square's size (0 on a line, 0.5 in the middle). A place
+// very close to a line is ambiguous to players looking at the printed map.
+func (m *Map) EdgeDistance(lat, lon float64) float64 {
+	x, y := m.Project(lat, lon)
+	fx := x * float64(m.Columns)
+	fy := y * float64(m.Rows)
+	dx := math.Min(fx-math.Floor(fx), math.Ceil(fx)-fx)
+	dy := math.Min(fy-math.Floor(fy), math.Ceil(fy)-fy)
+	if fx == math.Floor(fx) {
+		dx = 0
+	}
+	if fy == math.Floor(fy) {
+		dy = 0
+	}
+	return math.Min(dx, dy)
+}
