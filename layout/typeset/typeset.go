@@ -1,0 +1,335 @@
+// Package typeset breaks text into lines for the cards: word wrap with German
+// hyphenation, soft hyphens typed by the author, typographic quotes, and
+// shrink-to-fit of a stack of text blocks into a box. It measures through a
+// Metrics interface, so it knows nothing of PDF.
+package typeset
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"druckreif/layout/hyph"
+)
+
+// Metrics measures text in one font style.
+type Metrics interface {
+	// Width is the advance width of s in millimetres at size points.
+	Width(style string, size float64, s string) float64
+	// Has reports whether the font has a glyph for r.
+	Has(style string, r rune) bool
+}
+
+const softHyphen = '\u00ad'
+
+// Block is one piece of text on a card: a question, an answer, a label.
+type Block struct {
+	Text  string
+	Style string  // "" regular, "B" bold, "I" italic, "BI"
+	Size  float64 // size in points at scale 1
+	Min   float64 // smallest size in points this block may shrink to
+	// Indent is the width in mm kept free at the left of every line (for
+	// an answer letter); Gap the space in mm above the block.
+	Indent, Gap float64
+	// Hyphenate allows automatic hyphenation; Verbatim forbids any change
+	// of the text (no quote conversion, no automatic hyphenation).
+	Hyphenate, Verbatim bool
+	// Leading is the line height as a multiple of the size (default 1.2).
+	Leading float64
+	// Source names where the text came from, for the overflow error.
+	Source string
+}
+
+// Line is one set line of a block.
+type Line struct {
+	Text  string
+	Width float64 // mm
+}
+
+// SetBlock is a block set at a size: its lines and its height.
+type SetBlock struct {
+	Block
+	SizePt float64
+	Lines  []Line
+	Height float64 // mm, lines only (without Gap)
+}
+
+// LineHeight is the distance between baselines in mm.
+func (s SetBlock) LineHeight() float64 { return ptToMM(s.SizePt) * s.leading() }
+
+func (b Block) leading() float64 {
+	if b.Leading == 0 {
+		return 1.2
+	}
+	return b.Leading
+}
+
+func ptToMM(pt float64) float64 { return pt * 25.4 / 72 }
+
+// OverflowError says a text does not fit even at its smallest size.
+type OverflowError struct {
+	Source string
+	Reason string
+}
+
+func (e *OverflowError) Error() string { return e.Source + ": " + e.Reason }
+
+// Setter sets text with one Metrics and hyphenator.
+type Setter struct {
+	M    Metrics
+	Hyph *hyph.Hyphenator
+}
+
+// Fit sets blocks stacked top to bottom into a box of width × height mm,
+// all scaled by one factor: the largest scale from 1 down to each block's
+// minimum (in steps of 2.5 %) at which everything fits. It fails with an
+// OverflowError naming the block that cannot fit.
+func (t Setter) Fit(blocks []Block, width, height float64) ([]SetBlock, error) {
+	minScale := 0.0
+	for _, b := range blocks {
+		if b.Min > 0 && b.Size > 0 {
+			minScale = max(minScale, b.Min/b.Size)
+		}
+	}
+	var lastErr error
+	for scale := 1.0; scale >= minScale-1e-9; scale -= 0.025 {
+		set, err := t.setAll(blocks, width, scale)
+		if err != nil {
+			lastErr = err
+			continue
+		}
+		total := 0.0
+		for _, s := range set {
+			total += s.Gap + s.Height
+		}
+		if total <= height+1e-6 {
+			return set, nil
+		}
+		lastErr = &OverflowError{Source: tallest(set).Source, Reason: fmt.Sprintf(
+			"der Text passt nicht auf die Karte (%.0f mm hoch, Platz für %.0f mm, auch in der kleinsten Schrift)", total, height)}
+	}
+	if lastErr == nil {
+		lastErr = &OverflowError{Source: "", Reason: "kein Text"}
+	}
+	return nil, lastErr
+}
+
+func tallest(set []SetBlock) SetBlock {
+	best := set[0]
+	for _, s := range set[1:] {
+		if s.Height > best.Height {
+			best = s
+		}
+	}
+	return best
+}
+
+func (t Setter) setAll(blocks []Block, width, scale float64) ([]SetBlock, error) {
+	out := make([]SetBlock, 0, len(blocks))
+	for _, b := range blocks {
+		size := b.Size * scale
+		lines, err := t.Break(b, width-b.Indent, size)
+		if err != nil {
+			return nil, err
+		}
+		sb := SetBlock{Block: b, SizePt: size, Lines: lines}
+		sb.Height = float64(len(lines)) * sb.LineHeight()
+		out = append(out, sb)
+	}
+	return out, nil
+}
+
+// Prepare applies the typographic conversions a block allows: straight
+// quotes become German quotes unless the block is verbatim.
+func Prepare(b Block) string {
+	if b.Verbatim {
+		return b.Text
+	}
+	return GermanQuotes(b.Text)
+}
+
+// Break sets one block at a size into lines of at most width mm.
+func (t Setter) Break(b Block, width, size float64) ([]Line, error) {
+	text := Prepare(b)
+	for _, r := range text {
+		if r != '\n' && r != softHyphen && !t.M.Has(b.Style, r) {
+			return nil, &OverflowError{Source: b.Source, Reason: fmt.Sprintf("das Zeichen „%c“ (U+%04X) fehlt in der Schrift", r, r)}
+		}
+	}
+	var lines []Line
+	for _, para := range strings.Split(text, "\n") {
+		pl, err := t.breakParagraph(b, para, width, size)
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines, pl...)
+	}
+	return lines, nil
+}
+
+func (t Setter) breakParagraph(b Block, para string, width, size float64) ([]Line, error) {
+	words := strings.Fields(para)
+	if len(words) == 0 {
+		return []Line{{}}, nil
+	}
+	space := t.M.Width(b.Style, size, " ")
+	var lines []Line
+	var cur []string
+	curW := 0.0
+	flush := func() {
+		lines = append(lines, Line{Text: strings.Join(cur, " "), Width: curW})
+		cur, curW = nil, 0
+	}
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		shown := visible(w)
+		ww := t.M.Width(b.Style, size, shown)
+		need := ww
+		if len(cur) > 0 {
+			need += space
+		}
+		if curW+need <= width {
+			cur = append(cur, shown)
+			curW += need
+			continue
+		}
+		// The word does not fit: divide it at the last possible point that
+		// leaves the first part (with its hyphen) on this line.
+		room := width - curW
+		if len(cur) > 0 {
+			room -= space
+		}
+		if head, tail, ok := t.divide(b, w, size, room); ok {
+			if len(cur) > 0 {
+				curW += space
+			}
+			cur = append(cur, head)
+			curW += t.M.Width(b.Style, size, head)
+			flush()
+			words[i] = tail
+			i--
+			continue
+		}
+		if len(cur) > 0 {
+			flush()
+			i--
+			continue
+		}
+		// Alone on an empty line and still too wide: the size is too big.
+		return nil, &OverflowError{Source: b.Source, Reason: fmt.Sprintf("das Wort „%s“ ist zu breit für die Karte", shown)}
+	}
+	if len(cur) > 0 {
+		flush()
+	}
+	return lines, nil
+}
+
+// divide splits word so that head (shown with a hyphen where one is
+// needed) fits into room; soft hyphens typed by the author always count,
+// pattern points only when the block may be hyphenated.
+func (t Setter) divide(b Block, word string, size, room float64) (head, tail string, ok bool) {
+	points := breakPoints(t, b, word)
+	runes := []rune(word)
+	for i := len(points) - 1; i >= 0; i-- {
+		p := points[i]
+		h := visible(string(runes[:p]))
+		if !strings.HasSuffix(h, "-") {
+			h += "-"
+		}
+		if t.M.Width(b.Style, size, h) <= room {
+			return h, string(runes[p:]), true
+		}
+	}
+	return "", "", false
+}
+
+// breakPoints are the rune positions before which word may be divided.
+func breakPoints(t Setter, b Block, word string) []int {
+	var pts []int
+	runes := []rune(word)
+	hasSoft := false
+	for i, r := range runes {
+		if r == softHyphen {
+			hasSoft = true
+			if i > 0 {
+				pts = append(pts, i+1) // after the soft hyphen, which is dropped when shown
+			}
+		}
+	}
+	if hasSoft || !b.Hyphenate || b.Verbatim || t.Hyph == nil {
+		if !hasSoft {
+			// Explicit hyphens are break points even when not hyphenating.
+			for i, r := range runes {
+				if r == '-' && i > 0 && i < len(runes)-1 {
+					pts = append(pts, i+1)
+				}
+			}
+		}
+		return pts
+	}
+	// Pattern points apply to the letters of the word, without surrounding
+	// punctuation such as quotes or a comma.
+	start, end := 0, len(runes)
+	for start < end && !unicode.IsLetter(runes[start]) {
+		start++
+	}
+	for end > start && !unicode.IsLetter(runes[end-1]) {
+		end--
+	}
+	for _, p := range t.Hyph.Points(string(runes[start:end])) {
+		pts = append(pts, start+p)
+	}
+	return pts
+}
+
+// visible removes soft hyphens: they show only where a line is broken.
+func visible(s string) string {
+	if !strings.ContainsRune(s, softHyphen) {
+		return s
+	}
+	return strings.ReplaceAll(s, string(softHyphen), "")
+}
+
+// GermanQuotes turns straight quotes into German ones: "…" into „…“ and
+// '…' into ‚…‘, while an apostrophe inside or after a word (geht's,
+// Klaus') becomes ’.
+func GermanQuotes(s string) string {
+	if !strings.ContainsAny(s, "\"'") {
+		return s
+	}
+	var b strings.Builder
+	runes := []rune(s)
+	openSingle := false
+	for i, r := range runes {
+		prev, next := ' ', ' '
+		if i > 0 {
+			prev = runes[i-1]
+		}
+		if i+1 < len(runes) {
+			next = runes[i+1]
+		}
+		opening := unicode.IsSpace(prev) || strings.ContainsRune("([{–—/„‚", prev) || i == 0
+		switch r {
+		case '"':
+			if opening {
+				b.WriteRune('„')
+			} else {
+				b.WriteRune('“')
+			}
+		case '\'':
+			switch {
+			case opening && !unicode.IsSpace(next):
+				b.WriteRune('‚')
+				openSingle = true
+			case openSingle && !unicode.IsLetter(next):
+				b.WriteRune('‘')
+				openSingle = false
+			default:
+				b.WriteRune('’')
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

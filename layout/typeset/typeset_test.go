@@ -1,0 +1,126 @@
+package typeset
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"druckreif/layout/hyph"
+)
+
+// mono is a fake font: every glyph is size/10 mm wide; "~" is missing.
+type mono struct{}
+
+func (mono) Width(style string, size float64, s string) float64 {
+	return float64(len([]rune(s))) * size / 10
+}
+func (mono) Has(style string, r rune) bool { return r != '~' }
+
+var setter = Setter{M: mono{}, Hyph: hyph.German()}
+
+func texts(lines []Line) []string {
+	var out []string
+	for _, l := range lines {
+		out = append(out, l.Text)
+	}
+	return out
+}
+
+func TestBreakHyphenatesLongCompounds(t *testing.T) {
+	b := Block{Text: "Die Donaudampfschifffahrtsgesellschaft tagt", Size: 10, Hyphenate: true}
+	lines, err := setter.Break(b, 20, 10) // 20 characters per line
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(texts(lines), "|")
+	want := "Die Donaudampf-|schifffahrtsgesell-|schaft tagt"
+	if got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	for _, l := range lines {
+		if l.Width > 20 {
+			t.Errorf("line %q is %.1f mm wide", l.Text, l.Width)
+		}
+	}
+}
+
+func TestVerbatimAndOptionsAreNotHyphenated(t *testing.T) {
+	b := Block{Text: "Schifffahrt \"so\"", Size: 10, Hyphenate: true, Verbatim: true}
+	lines, err := setter.Break(b, 12, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(texts(lines), "|"); got != "Schifffahrt|\"so\"" {
+		t.Fatalf("verbatim text changed: %q", got)
+	}
+	// Without hyphenation a word too wide for the line is an overflow.
+	_, err = setter.Break(Block{Text: "Donaudampfschifffahrt", Size: 10, Source: "X"}, 12, 10)
+	var oe *OverflowError
+	if !errors.As(err, &oe) || oe.Source != "X" {
+		t.Fatalf("want overflow naming the source, got %v", err)
+	}
+}
+
+func TestSoftHyphensAreHonoured(t *testing.T) {
+	// The author's soft hyphen decides, the patterns are not asked; without
+	// a break the soft hyphen is invisible.
+	b := Block{Text: "Lingu\u00adtaurus kommt", Size: 10, Hyphenate: true}
+	lines, _ := setter.Break(b, 8, 10)
+	if got := strings.Join(texts(lines), "|"); got != "Lingu-|taurus|kommt" {
+		t.Fatalf("got %q", got)
+	}
+	lines, _ = setter.Break(b, 40, 10)
+	if got := texts(lines)[0]; got != "Lingutaurus kommt" {
+		t.Fatalf("soft hyphen shown: %q", got)
+	}
+}
+
+func TestGermanQuotes(t *testing.T) {
+	for in, want := range map[string]string{
+		`Er sagte "Hallo".`:       "Er sagte „Hallo“.",
+		`"Wer 'bitte' sagt"`:      "„Wer ‚bitte‘ sagt“",
+		`Wie geht's? Klaus' Hut.`: "Wie geht’s? Klaus’ Hut.",
+		`(„schon“) bleibt`:        "(„schon“) bleibt",
+		"Zeile\n\"zwei\"":         "Zeile\n„zwei“",
+	} {
+		if got := GermanQuotes(in); got != want {
+			t.Errorf("%s: got %s, want %s", in, got, want)
+		}
+	}
+	if got := Prepare(Block{Text: `"so"`, Verbatim: true}); got != `"so"` {
+		t.Errorf("verbatim converted: %s", got)
+	}
+}
+
+func TestFitShrinksThenFails(t *testing.T) {
+	blocks := []Block{
+		{Text: strings.Repeat("Wort ", 20), Size: 10, Min: 6, Source: "Frage"},
+		{Text: "Antwort", Size: 10, Min: 6, Gap: 2, Source: "A"},
+	}
+	set, err := setter.Fit(blocks, 40, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if set[0].SizePt >= 10 || set[0].SizePt < 6 {
+		t.Errorf("size %.2f: should have shrunk", set[0].SizePt)
+	}
+	total := 0.0
+	for _, s := range set {
+		total += s.Gap + s.Height
+	}
+	if total > 16 {
+		t.Errorf("stack is %.1f mm, box 16", total)
+	}
+	_, err = setter.Fit([]Block{{Text: strings.Repeat("Wort ", 200), Size: 10, Min: 6, Source: "LAB-X-1-GR Frage"}}, 40, 30)
+	var oe *OverflowError
+	if !errors.As(err, &oe) || oe.Source != "LAB-X-1-GR Frage" {
+		t.Fatalf("want overflow naming the block, got %v", err)
+	}
+}
+
+func TestMissingGlyph(t *testing.T) {
+	_, err := setter.Break(Block{Text: "a~b", Source: "S"}, 50, 10)
+	if err == nil || !strings.Contains(err.Error(), "fehlt in der Schrift") {
+		t.Fatalf("got %v", err)
+	}
+}
