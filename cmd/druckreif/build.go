@@ -1,0 +1,132 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"druckreif/decks"
+	"druckreif/i18n"
+	"druckreif/kit"
+	"druckreif/layout"
+)
+
+func runBuild(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("build", args, i18n.Sprintf(
+		"Aufruf: druckreif build [OPTIONEN]\n\nDruckt das Print-and-Play-Set als PDF: ohne Optionen alle Spiele aus den eingebauten\nStandarddecks nach ./out, A4, beidseitig. out/README.txt sagt, was wie zu drucken ist.\nEin fehlgeschlagener Build lässt die vorigen Dateien unangetastet.",
+		"Usage: druckreif build [OPTIONS]\n\nPrints the print-and-play kit as PDF: without options every game from the embedded\ndefault decks into ./out, A4, duplex. out/README.txt says what to print and how.\nA failed build leaves the previous files untouched."), stderr)
+	l := fs.lang
+	var df deckFlags
+	df.register(fs)
+	out := fs.String("out", "out", i18n.Sprintf("Zielordner", "output folder").In(l))
+	game := fs.String("game", "", i18n.Sprintf("nur diese Spiele (Komma-Liste: labyrinth, dativ, thegame, genial, raab)", "only these games (comma list: labyrinth, dativ, thegame, genial, raab)").In(l))
+	paper := fs.String("paper", "a4", i18n.Sprintf("Papier: a4, letter oder universal (A4-Breite × Letter-Höhe, passt auf beide)", "paper: a4, letter or universal (A4 width × Letter height, fits both)").In(l))
+	mode := fs.String("layout", "duplex", i18n.Sprintf("duplex (beidseitig), gutterfold (Falzlayout für Drucker ohne Duplex) oder single (eine Karte je Seite, für Druckereien)", "duplex, gutterfold (fold layout for printers without duplex) or single (one card per page, for print shops)").In(l))
+	short := fs.Bool("short-edge", false, i18n.Sprintf("beim Duplexdruck an der kurzen Kante wenden (Standard: lange Kante)", "duplex flipped on the short edge (default: long edge)").In(l))
+	gutter := fs.Float64("gutter", 0, i18n.Sprintf("Abstand zwischen den Karten in mm (mindestens 6; 0 = Karten stoßen aneinander)", "space between cards in mm (at least 6; 0 = cards butted)").In(l))
+	offset := fs.String("back-offset", "", i18n.Sprintf("Rückseiten um X,Y mm verschieben (aus kalibrierung-duplex.pdf), z. B. 1.5,-0.5", "shift back pages by X,Y mm (from kalibrierung-duplex.pdf), e.g. 1.5,-0.5").In(l))
+	lowInk := fs.Bool("low-ink", false, i18n.Sprintf("tintensparend: Umrisse und helle Töne statt vollflächiger Hintergründe", "save ink: outlines and light tints instead of full backgrounds").In(l))
+	only := fs.String("cards", "", i18n.Sprintf("nur diese Karten neu drucken (Komma-Liste von IDs, z. B. LAB-STD-3,DAT-STD-12)", "reprint only these cards (comma list of IDs, e.g. LAB-STD-3,DAT-STD-12)").In(l))
+	tpl := fs.String("templates", "", i18n.Sprintf("Ordner mit eigenen Stildateien (Kopien von templates/*.json)", "folder with own style files (copies of templates/*.json)").In(l))
+	_, code, ok := fs.parse(args)
+	if !ok {
+		return code
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "druckreif build: %v\n", err)
+		return 2
+	}
+	opts := kit.Options{ShortEdge: *short, Gutter: *gutter, LowInk: *lowInk, Templates: *tpl}
+	var err error
+	if opts.Paper, err = layout.ParsePaper(*paper); err != nil {
+		return fail(err)
+	}
+	if opts.Mode, err = layout.ParseMode(*mode); err != nil {
+		return fail(err)
+	}
+	if *offset != "" {
+		if opts.BackOffset, err = parseOffset(*offset); err != nil {
+			return fail(err)
+		}
+	}
+	if *game != "" {
+		for _, name := range strings.Split(*game, ",") {
+			g, ok := decks.ParseGame(name)
+			if !ok {
+				return fail(fmt.Errorf("%s", i18n.Sprintf("unbekanntes Spiel „%s“", "unknown game %q", name).In(l)))
+			}
+			opts.Games = append(opts.Games, g)
+		}
+	}
+	if *only != "" {
+		opts.Cards = strings.Split(*only, ",")
+	}
+	dopts, err := df.options(l)
+	if err != nil {
+		return fail(err)
+	}
+	start := time.Now()
+	set, probs := decks.LoadSet(dopts)
+	if set == nil {
+		printProblems(stderr, probs.Errors(), l)
+		return 1
+	}
+	if isTerminal(stderr) {
+		opts.Progress = func(done, total int, file string) {
+			fmt.Fprintf(stderr, "\r[%d/%d] %s\033[K", done, total, file)
+			if done == total {
+				fmt.Fprintln(stderr)
+			}
+		}
+	}
+	files, warns, err := kit.Build(set, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "druckreif build: %v\n", err)
+		fmt.Fprintln(stderr, i18n.Sprintf("Nichts geschrieben; die vorigen Dateien in %s sind unverändert.", "Nothing written; the previous files in %s are unchanged.", *out).In(l))
+		return 1
+	}
+	for _, w := range warns {
+		fmt.Fprintln(stderr, i18n.Sprintf("Warnung: %s", "warning: %s", w).In(l))
+	}
+	if err := kit.Write(*out, files, kit.Index(files, opts)); err != nil {
+		return fail(err)
+	}
+	pages := 0
+	for _, f := range files {
+		pages += f.Pages
+	}
+	fmt.Fprintln(stdout, i18n.Sprintf("%d Dateien mit %d Seiten nach %s geschrieben (%.1f s). Lies %s/README.txt vor dem Drucken.",
+		"%d files with %d pages written to %s (%.1f s). Read %s/README.txt before printing.",
+		len(files), pages, *out, time.Since(start).Seconds(), *out).In(l))
+	return 0
+}
+
+func parseOffset(s string) ([2]float64, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 2 {
+		return [2]float64{}, fmt.Errorf("--back-offset erwartet X,Y in mm, z. B. 1.5,-0.5")
+	}
+	var v [2]float64
+	for i, p := range parts {
+		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || f < -20 || f > 20 {
+			return v, fmt.Errorf("--back-offset: %q ist kein Versatz in mm (−20 bis 20)", p)
+		}
+		v[i] = f
+	}
+	return v, nil
+}
+
+// isTerminal reports whether w is a terminal, so progress is shown only
+// to a person watching.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,307 @@
+// Package kit builds the print-and-play kit: it turns a set of decks into
+// the PDF files of every game, and writes them together with an index that
+// says what to print, on which paper and how.
+package kit
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"druckreif/decks"
+	"druckreif/layout"
+	"druckreif/layout/cards"
+)
+
+// Options are the build's choices (the flags of druckreif build).
+type Options struct {
+	Games      []decks.Game // empty: all
+	Paper      layout.Paper
+	Mode       layout.Mode
+	ShortEdge  bool
+	Gutter     float64
+	BackOffset [2]float64
+	LowInk     bool
+	Cards      []string // reprint only these card IDs (any side's ID names the card)
+	Templates  string   // directory with edited style files, "" for the built-in ones
+	// Progress, when set, is told about every finished file.
+	Progress func(done, total int, file string)
+}
+
+// File is one output file of the kit.
+type File struct {
+	Path   string // relative to the output folder, e.g. labyrinth/karten.pdf
+	What   string // what it holds, for the index
+	Paper  string
+	Duplex string // how to print it
+	Sheets int
+	Pages  int
+	Data   []byte
+}
+
+// job renders one file.
+type job struct {
+	game decks.Game
+	run  func() (File, []string, error)
+}
+
+// Build renders the kit's files; it writes nothing.
+func Build(set *decks.Set, o Options) ([]File, []string, error) {
+	want := map[decks.Game]bool{}
+	for _, g := range o.Games {
+		want[g] = true
+	}
+	var jobs []job
+	add := func(g decks.Game, run func() (File, []string, error)) {
+		if len(want) == 0 || want[g] {
+			jobs = append(jobs, job{g, run})
+		}
+	}
+	add(decks.Labyrinth, func() (File, []string, error) {
+		return cardFile(o, "labyrinth", "Fragekarten (grüne Seite vorne, gelbe hinten)", func(st *layout.Style) (*cards.Set, error) {
+			return cards.Labyrinth(set.Labyrinth(), st)
+		})
+	})
+	add(decks.Dativ, func() (File, []string, error) {
+		return cardFile(o, "dativ", "Satzkarten (Vorder- und Rückseite je ein Satz, Lösung unten)", func(st *layout.Style) (*cards.Set, error) {
+			return cards.Dativ(set.Dativ(), st, nil)
+		})
+	})
+	add(decks.TheGame, func() (File, []string, error) {
+		return cardFile(o, "thegame", "98 Zahlenkarten 2–99 und 4 Startkarten (1, 1, 100, 100)", func(st *layout.Style) (*cards.Set, error) {
+			return cards.TheGame(st)
+		})
+	})
+	add(decks.Genial, func() (File, []string, error) {
+		return cardFile(o, "genial", "Fragekarten mit gemeinsamer Rückseite", func(st *layout.Style) (*cards.Set, error) {
+			return cards.Genial(set.Genial(), st)
+		})
+	})
+	add(decks.Raab, func() (File, []string, error) {
+		return cardFile(o, "raab", "Quizkarten aller Spiele (Lösungen auf der Rückseite, wo die Regel sie dort hat)", func(st *layout.Style) (*cards.Set, error) {
+			return cards.Raab(set, st)
+		})
+	})
+	if o.Mode == layout.Duplex && len(o.Cards) == 0 {
+		jobs = append(jobs, job{"", func() (File, []string, error) { return calibrationFile(o) }})
+	}
+
+	files := make([]File, len(jobs))
+	warns := make([][]string, len(jobs))
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	sem := make(chan struct{}, 2)
+	for i, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			files[i], warns[i], errs[i] = j.run()
+			mu.Lock()
+			done++
+			if o.Progress != nil {
+				o.Progress(done, len(jobs), files[i].Path)
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	var allWarns []string
+	for i := range jobs {
+		if errs[i] != nil {
+			return nil, nil, errs[i]
+		}
+		allWarns = append(allWarns, warns[i]...)
+	}
+	var out []File
+	for _, f := range files {
+		if f.Path != "" {
+			out = append(out, f)
+		}
+	}
+	return out, allWarns, nil
+}
+
+// fileSuffix names the layout in the file name.
+func fileSuffix(o Options) string {
+	s := ""
+	switch o.Mode {
+	case layout.Gutterfold:
+		s = "-falz"
+	case layout.Single:
+		s = "-einzeln"
+	}
+	if o.Paper.Name != "a4" {
+		s += "-" + o.Paper.Name
+	}
+	if o.LowInk {
+		s += "-sparsam"
+	}
+	return s
+}
+
+// cardFile renders one game's cards into one PDF.
+func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Set, error)) (File, []string, error) {
+	st, err := layout.LoadStyle(game, o.Templates)
+	if err != nil {
+		return File{}, nil, err
+	}
+	cs, err := build(st)
+	if err != nil {
+		return File{}, nil, err
+	}
+	cs.Cards = selectCards(cs.Cards, o.Cards)
+	if len(cs.Cards) == 0 {
+		return File{}, nil, nil
+	}
+	title := decks.Game(game).Title() + " – " + what
+	data, stats, err := layout.Render(cs.Cards, cs.Width, cs.Height, layout.Options{
+		Paper: o.Paper, Mode: o.Mode, ShortEdge: o.ShortEdge, Gutter: o.Gutter,
+		BackOffset: o.BackOffset, LowInk: o.LowInk, Title: title,
+	})
+	if err != nil {
+		return File{}, nil, fmt.Errorf("%s: %w", game, err)
+	}
+	f := File{
+		Path:   game + "/karten" + fileSuffix(o) + ".pdf",
+		What:   what,
+		Paper:  paperNote(o, stats),
+		Duplex: duplexNote(o, stats),
+		Sheets: stats.Sheets,
+		Pages:  stats.Pages,
+		Data:   data,
+	}
+	return f, cs.Warnings, nil
+}
+
+// selectCards keeps the cards named by --cards (by any face's ID or the
+// card ID that prefixes them).
+func selectCards(all []layout.Card, ids []string) []layout.Card {
+	if len(ids) == 0 {
+		return all
+	}
+	var out []layout.Card
+	for _, c := range all {
+		for _, id := range ids {
+			id = decks.ParseRef(id).ID
+			if matches(c.Front, id) || matches(c.Back, id) {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func matches(f *layout.Face, id string) bool {
+	return f != nil && (f.ID == id || strings.HasPrefix(f.ID, id+"-"))
+}
+
+func paperNote(o Options, st layout.Stats) string {
+	orient := "hoch"
+	if st.Grid.Landscape {
+		orient = "quer"
+	}
+	if o.Mode == layout.Single {
+		return "Kartengröße mit 3 mm Anschnitt (für die Druckerei)"
+	}
+	return fmt.Sprintf("%s %s, %d Karten je Blatt", strings.ToUpper(o.Paper.Name[:1])+o.Paper.Name[1:], orient, st.PerSheet)
+}
+
+func duplexNote(o Options, st layout.Stats) string {
+	switch o.Mode {
+	case layout.Gutterfold:
+		return "einseitig drucken, in der Mitte falzen, kleben, ausschneiden"
+	case layout.Single:
+		return "eine Seite je Karte, Vorder- und Rückseite abwechselnd"
+	}
+	flip := "an der langen Kante wenden"
+	if o.ShortEdge {
+		flip = "an der kurzen Kante wenden"
+	}
+	return "beidseitig drucken, " + flip
+}
+
+// Write puts the files into the output folder all or nothing: every file
+// goes to a temporary name first, and only when all are written are they
+// renamed into place. A failed build leaves the previous kit untouched.
+func Write(dir string, files []File, index string) error {
+	type pending struct{ tmp, final string }
+	var done []pending
+	cleanup := func() {
+		for _, p := range done {
+			os.Remove(p.tmp)
+		}
+	}
+	all := append([]File(nil), files...)
+	all = append(all, File{Path: "README.txt", Data: []byte(index)})
+	for _, f := range all {
+		final := filepath.Join(dir, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
+			cleanup()
+			return err
+		}
+		tmp, err := os.CreateTemp(filepath.Dir(final), "."+filepath.Base(final)+".tmp*")
+		if err != nil {
+			cleanup()
+			return err
+		}
+		done = append(done, pending{tmp.Name(), final})
+		if _, err := tmp.Write(f.Data); err != nil {
+			tmp.Close()
+			cleanup()
+			return err
+		}
+		if err := tmp.Close(); err != nil {
+			cleanup()
+			return err
+		}
+	}
+	for _, p := range done {
+		if err := os.Rename(p.tmp, p.final); err != nil {
+			cleanup()
+			return err
+		}
+	}
+	return nil
+}
+
+// Index is the kit's README.txt: what each file is and how to print it.
+func Index(files []File, o Options) string {
+	var b strings.Builder
+	b.WriteString("druckreif – Print-and-Play-Set\n")
+	b.WriteString("==============================\n\n")
+	b.WriteString("Nur für den privaten Gebrauch neben einem Exemplar des Originalspiels.\n")
+	b.WriteString("For personal use beside a copy of the original game only.\n\n")
+	b.WriteString("So wird gedruckt:\n")
+	b.WriteString("- Immer in Originalgröße drucken: „100 %“ bzw. „Tatsächliche Größe“, NICHT „An Seite anpassen“.\n")
+	b.WriteString("  Print at 100 % (actual size), never \"fit to page\".\n")
+	b.WriteString("- Beidseitige Dateien: im Druckdialog „beidseitig“ mit der angegebenen Wendekante wählen.\n")
+	b.WriteString("  Vorher einmal kalibrierung-duplex.pdf drucken; liegt die Rückseite versetzt, mit\n")
+	b.WriteString("  druckreif build --back-offset X,Y (in mm) ausgleichen.\n")
+	b.WriteString("- Geschnitten wird an den Schnittmarken; der Hintergrund läuft 3 mm über den Schnitt hinaus.\n\n")
+	fmt.Fprintf(&b, "%-40s %-8s %-7s %s\n", "Datei", "Blätter", "Seiten", "Inhalt · Papier · Druck")
+	sorted := append([]File(nil), files...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
+	for _, f := range sorted {
+		fmt.Fprintf(&b, "%-40s %-8d %-7d %s\n%49s%s · %s\n", f.Path, f.Sheets, f.Pages, f.What, "", f.Paper, f.Duplex)
+	}
+	return b.String()
+}
+
+// calibrationFile is the duplex calibration sheet.
+func calibrationFile(o Options) (File, []string, error) {
+	data, err := layout.Calibration(layout.Options{Paper: o.Paper, Mode: o.Mode, ShortEdge: o.ShortEdge,
+		BackOffset: o.BackOffset, Title: "Duplex-Kalibrierung"})
+	if err != nil {
+		return File{}, nil, err
+	}
+	return File{Path: "kalibrierung-duplex" + fileSuffix(o) + ".pdf", What: "Kalibrierblatt für den Duplexdruck (Rückseiten-Versatz messen)",
+		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplexNote(o, layout.Stats{}), Sheets: 1, Pages: 2, Data: data}, nil, nil
+}

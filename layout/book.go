@@ -1,0 +1,302 @@
+package layout
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/go-pdf/fpdf"
+
+	"druckreif/fonts"
+	"druckreif/layout/hyph"
+	"druckreif/layout/typeset"
+)
+
+// Face is one printed side of a card.
+type Face struct {
+	ID         string // printed small on the face
+	QR         string // the QR code's content (ID/VERSION)
+	Background Color  // runs into the bleed; a light tint under --low-ink
+	Draw       func(c *Canvas) error
+}
+
+// Card is a physical card: a front and a back face.
+type Card struct {
+	Front, Back *Face
+}
+
+// Options choose paper, arrangement and printer corrections.
+type Options struct {
+	Paper      Paper
+	Mode       Mode
+	ShortEdge  bool       // duplex flipped on the short edge
+	Gutter     float64    // mm between cards; 0 = butted with shared cuts
+	BackOffset [2]float64 // mm to shift back pages (x right, y down)
+	LowInk     bool
+	Title      string // PDF title and page footer
+}
+
+// Stats describes a rendered file.
+type Stats struct {
+	Pages, Sheets, Cards, PerSheet int
+	Grid                           Grid
+}
+
+// Setter is the typesetter every renderer uses.
+func Setter() typeset.Setter { return typeset.Setter{M: sharedMetrics, Hyph: hyph.German()} }
+
+// Preflight draws every face on a measuring canvas: text that does not fit
+// and missing glyphs are reported without writing a PDF.
+func Preflight(cards []Card, w, h float64) []error {
+	var errs []error
+	for _, card := range cards {
+		for _, f := range []*Face{card.Front, card.Back} {
+			if f == nil || f.Draw == nil {
+				continue
+			}
+			c := &Canvas{W: w, H: h, Setter: Setter()}
+			if err := f.Draw(c); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errs
+}
+
+// Render imposes cards of w × h mm and writes the PDF.
+func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
+	if o.Mode == Single {
+		return renderSingle(cards, w, h, o)
+	}
+	g, err := PlanGrid(o.Paper, w, h, o.Gutter, o.Mode)
+	if err != nil {
+		return nil, Stats{}, err
+	}
+	pdf := newDoc(o.Paper.W, o.Paper.H)
+	pdf.SetTitle(o.Title, true)
+	orientation := "P"
+	if g.Landscape {
+		orientation = "L"
+	}
+	per := g.PerSheet()
+	sheets := (len(cards) + per - 1) / per
+	st := Stats{Sheets: sheets, Cards: len(cards), PerSheet: per, Grid: g}
+	for s := 0; s < sheets; s++ {
+		chunk := cards[s*per : min(len(cards), (s+1)*per)]
+		pdf.AddPageFormat(orientation, fpdf.SizeType{Wd: o.Paper.W, Ht: o.Paper.H})
+		for i, card := range chunk {
+			col, row := i%g.Cols, i/g.Cols
+			x, y := g.CardPos(col, row)
+			if err := drawFace(pdf, card.Front, g, x, y, col, row, o); err != nil {
+				return nil, st, err
+			}
+			if g.Fold {
+				if err := drawFace(pdf, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, o); err != nil {
+					return nil, st, err
+				}
+			}
+		}
+		drawCropMarks(pdf, g, len(chunk))
+		if g.Fold {
+			drawFoldLine(pdf, g)
+		}
+		footer(pdf, g, o, s+1, sheets, false)
+		if o.Mode == Duplex {
+			pdf.AddPageFormat(orientation, fpdf.SizeType{Wd: o.Paper.W, Ht: o.Paper.H})
+			pdf.TransformBegin()
+			pdf.TransformTranslate(o.BackOffset[0], o.BackOffset[1])
+			if backRotated(g, o) {
+				pdf.TransformRotate(180, g.PageW/2, g.PageH/2)
+			}
+			for i, card := range chunk {
+				col, row := i%g.Cols, i/g.Cols
+				x, y := g.CardPos(col, row)
+				if err := drawFace(pdf, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, o); err != nil {
+					return nil, st, err
+				}
+			}
+			pdf.TransformEnd()
+			footer(pdf, g, o, s+1, sheets, true)
+		}
+	}
+	st.Pages = pdf.PageCount()
+	out, err := finish(pdf, o)
+	return out, st, err
+}
+
+// backRotated reports whether back pages are drawn upside down: a printer
+// that flips the sheet on its short edge (portrait) or long edge
+// (landscape) turns the back by 180° relative to turning a card over
+// sideways.
+func backRotated(g Grid, o Options) bool {
+	return o.ShortEdge != g.Landscape
+}
+
+// drawFace paints a face's background (into the bleed on the grid's outer
+// edges, or all round with a gutter) and then its content, clipped to the
+// card so nothing spills onto a neighbour.
+func drawFace(pdf *fpdf.Fpdf, f *Face, g Grid, x, y float64, col, row int, o Options) error {
+	if f == nil {
+		return nil
+	}
+	left, top, right, bottom := 0.0, 0.0, 0.0, 0.0
+	if g.Gutter > 0 || col == 0 {
+		left = Bleed
+	}
+	if g.Gutter > 0 || col == g.Cols-1 {
+		right = Bleed
+	}
+	if g.Gutter > 0 || row == 0 {
+		top = Bleed
+	}
+	if g.Gutter > 0 || row == g.Rows-1 {
+		bottom = Bleed
+	}
+	return paintFace(pdf, f, x, y, g.CardW, g.CardH, left, top, right, bottom, o.LowInk)
+}
+
+func paintFace(pdf *fpdf.Fpdf, f *Face, x, y, w, h, left, top, right, bottom float64, lowInk bool) error {
+	c := &Canvas{pdf: pdf, X: x, Y: y, W: w, H: h, Setter: Setter(), LowInk: lowInk}
+	if f.Background.Set {
+		if lowInk {
+			c.Rect(0, 0, w, h, f.Background.Tint(0.85))
+			c.RoundRect(0.6, 0.6, w-1.2, h-1.2, 2, Color{}, f.Background, 0.6)
+		} else {
+			c.fill(f.Background)
+			pdf.Rect(x-left, y-top, w+left+right, h+top+bottom, "F")
+		}
+	}
+	pdf.ClipRect(x, y, w, h, false)
+	defer pdf.ClipEnd()
+	if f.Draw != nil {
+		if err := f.Draw(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// cutLines are the x (or y) positions of the cuts along one axis.
+func cutLines(start, size, gutter float64, n int) []float64 {
+	var out []float64
+	for i := 0; i < n; i++ {
+		a := start + float64(i)*(size+gutter)
+		if i == 0 || gutter > 0 {
+			out = append(out, a)
+		}
+		out = append(out, a+size)
+	}
+	return out
+}
+
+// drawCropMarks draws thin marks outside the bleed, never across a card.
+func drawCropMarks(pdf *fpdf.Fpdf, g Grid, cards int) {
+	rows := (cards + g.Cols - 1) / g.Cols
+	rows = max(rows, 1)
+	pdf.SetDrawColor(0, 0, 0)
+	pdf.SetLineWidth(MarkWidth)
+	gridW := span(g.Cols, g.CardW, g.Gutter)
+	gridH := span(g.Rows, g.CardH, g.Gutter)
+	xs := cutLines(g.X0, g.CardW, g.Gutter, g.Cols)
+	if g.Fold {
+		for _, x := range cutLines(g.MirrorX(g.X0+gridW-g.CardW), g.CardW, g.Gutter, g.Cols) {
+			xs = append(xs, x)
+		}
+	}
+	ys := cutLines(g.Y0, g.CardH, g.Gutter, g.Rows)
+	top := g.Y0 - Bleed - MarkOffset
+	bottom := g.Y0 + gridH + Bleed + MarkOffset
+	if g.MarkY > 0 {
+		for _, x := range xs {
+			pdf.Line(x, top-g.MarkY, x, top)
+			pdf.Line(x, bottom, x, bottom+g.MarkY)
+		}
+	}
+	left := g.X0 - Bleed - MarkOffset
+	right := g.X0 + gridW + Bleed + MarkOffset
+	if g.Fold {
+		right = g.MirrorX(g.X0) + g.CardW + Bleed + MarkOffset
+	}
+	if g.MarkX > 0 {
+		for _, y := range ys {
+			pdf.Line(left-g.MarkX, y, left, y)
+			pdf.Line(right, y, right+g.MarkX, y)
+		}
+	}
+}
+
+func drawFoldLine(pdf *fpdf.Fpdf, g Grid) {
+	pdf.SetDrawColor(120, 120, 120)
+	pdf.SetLineWidth(0.2)
+	pdf.SetDashPattern([]float64{2, 1.5}, 0)
+	pdf.Line(g.PageW/2, PrintableMargin, g.PageW/2, g.PageH-PrintableMargin)
+	pdf.SetDashPattern(nil, 0)
+	pdf.SetFont(fonts.Family, "", 6)
+	pdf.SetTextColor(120, 120, 120)
+	pdf.TransformBegin()
+	pdf.TransformRotate(90, g.PageW/2-0.8, g.PageH/2)
+	pdf.Text(g.PageW/2-0.8-10, g.PageH/2, "falzen · fold")
+	pdf.TransformEnd()
+}
+
+// footer labels a sheet inside the printable area when there is room.
+func footer(pdf *fpdf.Fpdf, g Grid, o Options, sheet, sheets int, back bool) {
+	gridH := span(g.Rows, g.CardH, g.Gutter)
+	y := g.PageH - PrintableMargin - 0.5
+	if y-2.5 < g.Y0+gridH+Bleed+MarkOffset+g.MarkY {
+		return
+	}
+	side := "Vorderseite · front"
+	if back {
+		side = "Rückseite · back"
+	}
+	if o.Mode == Gutterfold {
+		side = "Vorder- und Rückseite: in der Mitte falzen · fold in the middle"
+	}
+	pdf.SetFont(fonts.Family, "", 6)
+	pdf.SetTextColor(90, 90, 90)
+	s := fmt.Sprintf("%s · Blatt %d/%d · %s · 100 %% drucken, nicht skalieren", o.Title, sheet, sheets, side)
+	pdf.Text(g.PageW/2-sharedMetrics.Width("", 6, s)/2, y, s)
+}
+
+// renderSingle writes one face per page: the card with its bleed, TrimBox
+// and BleedBox set — what print shops ask for.
+func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
+	pw, ph := w+2*Bleed, h+2*Bleed
+	pdf := newDoc(pw, ph)
+	pdf.SetTitle(o.Title, true)
+	for _, card := range cards {
+		for _, f := range []*Face{card.Front, card.Back} {
+			if f == nil {
+				continue
+			}
+			pdf.AddPageFormat("P", fpdf.SizeType{Wd: pw, Ht: ph})
+			pdf.SetPageBox("TrimBox", Bleed, Bleed, w, h)
+			pdf.SetPageBox("BleedBox", 0, 0, pw, ph)
+			if err := paintFace(pdf, f, Bleed, Bleed, w, h, Bleed, Bleed, Bleed, Bleed, o.LowInk); err != nil {
+				return nil, Stats{}, err
+			}
+		}
+	}
+	st := Stats{Pages: pdf.PageCount(), Cards: len(cards), PerSheet: 1, Sheets: pdf.PageCount()}
+	out, err := finish(pdf, o)
+	return out, st, err
+}
+
+// finish writes the PDF and adds the viewer preferences that make print
+// dialogs print at 100 % and flip duplex pages the right way.
+func finish(pdf *fpdf.Fpdf, o Options) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := pdf.Output(&buf); err != nil {
+		return nil, err
+	}
+	prefs := "/PrintScaling /None"
+	switch {
+	case o.Mode == Duplex && o.ShortEdge:
+		prefs += " /Duplex /DuplexFlipShortEdge"
+	case o.Mode == Duplex:
+		prefs += " /Duplex /DuplexFlipLongEdge"
+	default:
+		prefs += " /Duplex /Simplex"
+	}
+	return withViewerPreferences(buf.Bytes(), prefs)
+}

@@ -1,0 +1,258 @@
+package layout
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/go-pdf/fpdf"
+	qrcode "github.com/skip2/go-qrcode"
+
+	"druckreif/fonts"
+	"druckreif/layout/typeset"
+)
+
+// Color is an sRGB colour; the zero value means "none".
+type Color struct {
+	R, G, B uint8
+	Set     bool
+}
+
+// RGB makes a colour.
+func RGB(r, g, b uint8) Color { return Color{r, g, b, true} }
+
+// Black and White are used everywhere.
+var (
+	Black = RGB(0, 0, 0)
+	White = RGB(255, 255, 255)
+)
+
+// ParseColor reads "#rrggbb".
+func ParseColor(s string) (Color, error) {
+	s = strings.TrimPrefix(strings.TrimSpace(s), "#")
+	if len(s) != 6 {
+		return Color{}, fmt.Errorf("Farbe %q: erwartet #rrggbb", s)
+	}
+	v, err := strconv.ParseUint(s, 16, 32)
+	if err != nil {
+		return Color{}, fmt.Errorf("Farbe %q: erwartet #rrggbb", s)
+	}
+	return RGB(uint8(v>>16), uint8(v>>8), uint8(v)), nil
+}
+
+// Tint mixes a colour with white: t = 0 is the colour, 1 is white.
+func (c Color) Tint(t float64) Color {
+	mix := func(v uint8) uint8 { return uint8(float64(v) + (255-float64(v))*t + 0.5) }
+	return RGB(mix(c.R), mix(c.G), mix(c.B))
+}
+
+// Align is horizontal text alignment.
+type Align int
+
+const (
+	Left Align = iota
+	Center
+	Right
+)
+
+// Canvas draws one card face in card-local millimetres: (0, 0) is the top
+// left corner of the trimmed card. A canvas without a PDF only measures
+// (the preflight that `check` runs).
+type Canvas struct {
+	pdf    *fpdf.Fpdf
+	X, Y   float64 // trim corner on the page
+	W, H   float64 // trimmed card size
+	Setter typeset.Setter
+	LowInk bool
+	// Verbatim (set by the renderer per text) is not here: blocks carry it.
+}
+
+// Measuring reports whether the canvas only measures.
+func (c *Canvas) Measuring() bool { return c.pdf == nil }
+
+func (c *Canvas) fill(col Color) {
+	c.pdf.SetFillColor(int(col.R), int(col.G), int(col.B))
+}
+
+func (c *Canvas) stroke(col Color, width float64) {
+	c.pdf.SetDrawColor(int(col.R), int(col.G), int(col.B))
+	c.pdf.SetLineWidth(width)
+}
+
+// Rect fills a rectangle.
+func (c *Canvas) Rect(x, y, w, h float64, fill Color) {
+	if c.pdf == nil || !fill.Set {
+		return
+	}
+	c.fill(fill)
+	c.pdf.Rect(c.X+x, c.Y+y, w, h, "F")
+}
+
+// RoundRect draws a rounded rectangle, filled and/or stroked.
+func (c *Canvas) RoundRect(x, y, w, h, r float64, fill, stroke Color, lineWidth float64) {
+	if c.pdf == nil {
+		return
+	}
+	style := ""
+	if fill.Set {
+		c.fill(fill)
+		style += "F"
+	}
+	if stroke.Set {
+		c.stroke(stroke, lineWidth)
+		style += "D"
+	}
+	if style == "" {
+		return
+	}
+	// fpdf's RoundedRect opens a graphics state ("q") it never closes,
+	// which breaks every clip after it; so the path is drawn here.
+	x, y = c.X+x, c.Y+y
+	k := r * 0.5523 // Bézier control distance for a quarter circle
+	p := c.pdf
+	p.MoveTo(x+r, y)
+	p.LineTo(x+w-r, y)
+	p.CurveBezierCubicTo(x+w-r+k, y, x+w, y+r-k, x+w, y+r)
+	p.LineTo(x+w, y+h-r)
+	p.CurveBezierCubicTo(x+w, y+h-r+k, x+w-r+k, y+h, x+w-r, y+h)
+	p.LineTo(x+r, y+h)
+	p.CurveBezierCubicTo(x+r-k, y+h, x, y+h-r+k, x, y+h-r)
+	p.LineTo(x, y+r)
+	p.CurveBezierCubicTo(x, y+r-k, x+r-k, y, x+r, y)
+	p.ClosePath()
+	p.DrawPath(style)
+}
+
+// Circle fills (and optionally strokes) a circle.
+func (c *Canvas) Circle(cx, cy, r float64, fill, stroke Color, lineWidth float64) {
+	if c.pdf == nil {
+		return
+	}
+	style := ""
+	if fill.Set {
+		c.fill(fill)
+		style += "F"
+	}
+	if stroke.Set {
+		c.stroke(stroke, lineWidth)
+		style += "D"
+	}
+	c.pdf.Circle(c.X+cx, c.Y+cy, r, style)
+}
+
+// Line draws a straight line.
+func (c *Canvas) Line(x1, y1, x2, y2, width float64, col Color) {
+	if c.pdf == nil {
+		return
+	}
+	c.stroke(col, width)
+	c.pdf.Line(c.X+x1, c.Y+y1, c.X+x2, c.Y+y2)
+}
+
+// Polygon fills a polygon given as x, y pairs.
+func (c *Canvas) Polygon(fill Color, xy ...float64) {
+	if c.pdf == nil {
+		return
+	}
+	pts := make([]fpdf.PointType, 0, len(xy)/2)
+	for i := 0; i+1 < len(xy); i += 2 {
+		pts = append(pts, fpdf.PointType{X: c.X + xy[i], Y: c.Y + xy[i+1]})
+	}
+	c.fill(fill)
+	c.pdf.Polygon(pts, "F")
+}
+
+// ascent is the height of capitals above the baseline as a share of the
+// font size (DejaVu: 0.73 em cap height, 0.76 em ascender).
+const ascent = 0.76
+
+// Text sets one line; y is the top of the line box, the baseline follows
+// from the size.
+func (c *Canvas) Text(x, y float64, s, style string, sizePt float64, col Color, align Align) {
+	if c.pdf == nil || s == "" {
+		return
+	}
+	c.pdf.SetFont(fonts.Family, style, sizePt)
+	c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
+	switch align {
+	case Center:
+		x -= c.Setter.M.Width(style, sizePt, s) / 2
+	case Right:
+		x -= c.Setter.M.Width(style, sizePt, s)
+	}
+	c.pdf.Text(c.X+x, c.Y+y+ptToMM(sizePt)*ascent, s)
+}
+
+// TextWidth measures a single line.
+func (c *Canvas) TextWidth(s, style string, sizePt float64) float64 {
+	return c.Setter.M.Width(style, sizePt, s)
+}
+
+// Block draws the lines of a set block from the top y within width w,
+// after its indent.
+func (c *Canvas) Block(sb typeset.SetBlock, x, y, w float64, col Color, align Align) {
+	lh := sb.LineHeight()
+	for i, l := range sb.Lines {
+		lx := x + sb.Indent
+		switch align {
+		case Center:
+			lx = x + sb.Indent + (w-sb.Indent)/2
+		case Right:
+			lx = x + w
+		}
+		c.Text(lx, y+float64(i)*lh+(lh-ptToMM(sb.SizePt))/2, l.Text, sb.Style, sb.SizePt, col, align)
+	}
+}
+
+// QR draws a QR code as vector squares (merged into runs per row, so a
+// code costs a few dozen rectangles), with a white quiet zone of two
+// modules around it included in size.
+func (c *Canvas) QR(x, y, size float64, payload string) error {
+	q, err := qrcode.New(payload, qrcode.Medium)
+	if err != nil {
+		return fmt.Errorf("QR-Code für %q: %w", payload, err)
+	}
+	q.DisableBorder = true
+	if c.pdf == nil {
+		return nil
+	}
+	return c.qrBitmap(x, y, size, q.Bitmap())
+}
+
+func (c *Canvas) qrBitmap(x, y, size float64, bm [][]bool) error {
+	n := len(bm)
+	const quiet = 2
+	module := size / float64(n+2*quiet)
+	c.Rect(x, y, size, size, White)
+	c.fill(Black)
+	for r, row := range bm {
+		for col := 0; col < n; {
+			if !row[col] {
+				col++
+				continue
+			}
+			start := col
+			for col < n && row[col] {
+				col++
+			}
+			c.pdf.Rect(c.X+x+float64(quiet+start)*module, c.Y+y+float64(quiet+r)*module,
+				float64(col-start)*module, module, "F")
+		}
+	}
+	return nil
+}
+
+func ptToMM(pt float64) float64 { return pt * 25.4 / 72 }
+
+// Rotated runs draw with the drawing rotated by deg degrees
+// (counter-clockwise) about the card-local point (x, y).
+func (c *Canvas) Rotated(deg, x, y float64, draw func()) {
+	if c.pdf == nil {
+		draw()
+		return
+	}
+	c.pdf.TransformBegin()
+	c.pdf.TransformRotate(deg, c.X+x, c.Y+y)
+	draw()
+	c.pdf.TransformEnd()
+}

@@ -1,0 +1,89 @@
+// Package cards draws the cards of every game on the print engine: one
+// renderer per card kind, all built from the same decks model, so the ID
+// and QR code on paper name the same card in the app.
+package cards
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"druckreif/decks"
+	"druckreif/layout"
+	"druckreif/layout/typeset"
+)
+
+// Set is a game's cards ready for the engine, with their size.
+type Set struct {
+	Game          decks.Game
+	Cards         []layout.Card
+	Width, Height float64
+	// Warnings are things the build should say (e.g. a missing decoder).
+	Warnings []string
+}
+
+const (
+	qrSize    = 10.0 // mm, with its quiet zone
+	footerH   = 11.0 // mm kept for QR code and small print at the bottom
+	smallSize = 5.0
+)
+
+// cellSource names a text's origin for overflow errors: card ID and cell.
+func cellSource(id string, o decks.Origin, column string) string {
+	return id + " (" + o.Cell(column).String() + ")"
+}
+
+// fitError turns a typesetting failure into a build error naming the card
+// and the cell the text came from.
+func fitError(err error) error {
+	var oe *typeset.OverflowError
+	if errors.As(err, &oe) {
+		return fmt.Errorf("%s: %s", oe.Source, oe.Reason)
+	}
+	return err
+}
+
+// regionShort is the badge text of a region: AT, CH, BY …
+func regionShort(region string) string {
+	if region == "" {
+		return ""
+	}
+	parts := strings.Split(region, "-")
+	return parts[len(parts)-1]
+}
+
+// badge draws a small rounded label, right-aligned at x.
+func badge(c *layout.Canvas, xRight, y float64, text string, fill, fg layout.Color) float64 {
+	if text == "" {
+		return xRight
+	}
+	w := c.TextWidth(text, "B", 6) + 2.4
+	c.RoundRect(xRight-w, y, w, 3.6, 1, fill, layout.Color{}, 0)
+	c.Text(xRight-w/2, y+0.6, text, "B", 6, fg, layout.Center)
+	return xRight - w - 1
+}
+
+// footer prints the QR code at the bottom right and, beside it, the face ID
+// and the deck's name and version: small, but every card says where it
+// came from.
+func footer(c *layout.Canvas, margin float64, f *layout.Face, lines []string, fg layout.Color) error {
+	y := c.H - margin - qrSize
+	if err := c.QR(c.W-margin-qrSize, y, qrSize, f.QR); err != nil {
+		return err
+	}
+	ty := c.H - margin - float64(len(lines)+1)*2.3
+	c.Text(margin, ty, f.ID, "B", smallSize, fg, layout.Left)
+	for i, l := range lines {
+		c.Text(margin, ty+float64(i+1)*2.3, l, "", smallSize, fg, layout.Left)
+	}
+	return nil
+}
+
+func deckLine(d *decks.DeckInfo) string {
+	return d.Name + " · " + d.Version
+}
+
+// textBlock builds a typesetting block from a style entry.
+func textBlock(st layout.TextStyle, text, source string) typeset.Block {
+	return typeset.Block{Text: text, Style: st.Style, Size: st.Size, Min: st.Min, Source: source, Hyphenate: true}
+}

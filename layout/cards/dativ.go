@@ -1,0 +1,160 @@
+package cards
+
+import (
+	"fmt"
+	"strings"
+
+	"druckreif/decks"
+	"druckreif/layout"
+	"druckreif/layout/typeset"
+)
+
+var dativNeeds = [2][]string{
+	{"front", "back", "panel", "text", "muted", "gap"},
+	{"category", "sentence", "option", "letter", "solution", "explanation", "small"},
+}
+
+// SolutionBand draws what the bottom band of a dativ side shows. The
+// decoder (issue "The Decoder") replaces the plain band with hidden ink;
+// until then the solution is printed in plain text and the build warns.
+type SolutionBand func(c *layout.Canvas, st *layout.Style, side decks.DativSide, x, y, w, h float64) error
+
+// Dativ draws the cards of the Dativ card game: category, the sentence with
+// a visible gap, the options a–d, and at the bottom the band with the
+// solution (every correct filled-in sentence) and the explanation.
+func Dativ(set []*decks.DativCard, st *layout.Style, band SolutionBand) (*Set, error) {
+	if err := st.Require(dativNeeds[0], dativNeeds[1]); err != nil {
+		return nil, err
+	}
+	out := &Set{Game: decks.Dativ, Width: st.Card.Width, Height: st.Card.Height}
+	if band == nil {
+		band = plainBand
+		out.Warnings = append(out.Warnings, "Dativ-Kartenspiel: der Decoder fehlt noch – die Lösungen stehen im Klartext auf den Karten")
+	}
+	for _, card := range set {
+		card := card
+		face := func(f decks.DativFace) *layout.Face {
+			side := card.Sides[f]
+			bg := st.Color("front")
+			if f == decks.Back {
+				bg = st.Color("back")
+			}
+			lf := &layout.Face{ID: side.ID, QR: decks.QRPayload(side.ID, card.Deck.Version), Background: bg}
+			lf.Draw = func(c *layout.Canvas) error { return drawDativSide(c, st, card, side, lf, band) }
+			return lf
+		}
+		out.Cards = append(out.Cards, layout.Card{Front: face(decks.Front), Back: face(decks.Back)})
+	}
+	return out, nil
+}
+
+// gapShown is how the gap is printed: a line long enough to write in.
+const gapShown = "______"
+
+func drawDativSide(c *layout.Canvas, st *layout.Style, card *decks.DativCard, side decks.DativSide, f *layout.Face, band SolutionBand) error {
+	m := st.Margin
+	fg := layout.White
+	// Header: category, side and number, region; QR code at the top right
+	// (the bottom belongs to the solution band).
+	c.Text(m, m, side.Category, st.Font("category").Style, st.Font("category").Size, fg, layout.Left)
+	c.Text(m, m+4, fmt.Sprintf("%s · %s · Nr. %d", f.ID, side.Face, card.Number), "", 5, fg, layout.Left)
+	c.Text(m, m+6.3, "Der Dativ ist dem Genitiv sein Tod · "+deckLine(card.Deck), "", 5, fg, layout.Left)
+	badge(c, c.W-m-qrSize-1.5, m+0.5, regionShort(card.Region), layout.White, st.Color("text"))
+	if err := c.QR(c.W-m-qrSize, m, qrSize, f.QR); err != nil {
+		return err
+	}
+
+	bandH := st.Band.Height
+	py := m + qrSize + 1.5
+	pw := c.W - 2*m
+	ph := c.H - m - bandH - 1.5 - py
+	c.RoundRect(m, py, pw, ph, 2, st.Color("panel"), layout.Color{}, 0)
+	pad := 3.0
+	sentence := textBlock(st.Font("sentence"), strings.Replace(side.Sentence, gapOf(side.Sentence), gapShown, 1),
+		cellSource(side.ID, side.Origin, "Satz"))
+	sentence.Verbatim = side.Verbatim
+	blocks := []typeset.Block{sentence}
+	for i, o := range side.Options {
+		b := textBlock(st.Font("option"), o, cellSource(side.ID, side.Origin, fmt.Sprintf("Option %d", i+1)))
+		b.Hyphenate, b.Verbatim = false, true // options stay exactly as written
+		b.Indent, b.Gap = 6.5, 2.2
+		if i == 0 {
+			b.Gap = 4
+		}
+		blocks = append(blocks, b)
+	}
+	set, err := c.Setter.Fit(blocks, pw-2*pad, ph-2*pad)
+	if err != nil {
+		return fitError(err)
+	}
+	// Centre the sentence and options in the panel.
+	used := 0.0
+	for _, s := range set {
+		used += s.Gap + s.Height
+	}
+	y := py + pad + (ph-2*pad-used)/2
+	text := st.Color("text")
+	for i, s := range set {
+		y += s.Gap
+		c.Block(s, m+pad, y, pw-2*pad, text, layout.Left)
+		if i > 0 {
+			r := 2.4
+			cy := y + s.LineHeight()/2
+			c.Circle(m+pad+r, cy, r, layout.White, text, 0.3)
+			c.Text(m+pad+r, cy-1.4, decks.OptionLetter(i-1), "B", st.Font("letter").Size, text, layout.Center)
+		}
+		y += s.Height
+	}
+	return band(c, st, side, m, c.H-m-bandH, pw, bandH)
+}
+
+// gapOf returns the gap as written in the sentence (three or more
+// underscores).
+func gapOf(sentence string) string {
+	start := strings.Index(sentence, "___")
+	if start < 0 {
+		return "___"
+	}
+	end := start
+	for end < len(sentence) && sentence[end] == '_' {
+		end++
+	}
+	return sentence[start:end]
+}
+
+// plainBand prints the solution in plain text.
+func plainBand(c *layout.Canvas, st *layout.Style, side decks.DativSide, x, y, w, h float64) error {
+	c.RoundRect(x, y, w, h, 2, st.Color("panel"), layout.Color{}, 0)
+	blocks := SolutionBlocks(st, side)
+	pad := 3.0
+	set, err := c.Setter.Fit(blocks, w-2*pad, h-2*pad)
+	if err != nil {
+		return fitError(err)
+	}
+	cy := y + pad
+	for _, s := range set {
+		cy += s.Gap
+		c.Block(s, x+pad, cy, w-2*pad, st.Color("text"), layout.Left)
+		cy += s.Height
+	}
+	return nil
+}
+
+// SolutionBlocks are the texts of the solution band: every correct version
+// of the sentence (the reader reads them all aloud) and the explanation.
+func SolutionBlocks(st *layout.Style, side decks.DativSide) []typeset.Block {
+	var blocks []typeset.Block
+	for i, s := range side.Solutions() {
+		b := textBlock(st.Font("solution"), "✔ "+s, cellSource(side.ID, side.Origin, "Satz"))
+		b.Verbatim = side.Verbatim
+		b.Indent = 0
+		if i > 0 {
+			b.Gap = 1
+		}
+		blocks = append(blocks, b)
+	}
+	e := textBlock(st.Font("explanation"), side.Explanation, cellSource(side.ID, side.Origin, "Erklärung"))
+	e.Gap = 2
+	blocks = append(blocks, e)
+	return blocks
+}

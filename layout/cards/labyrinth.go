@@ -1,0 +1,114 @@
+package cards
+
+import (
+	"fmt"
+
+	"druckreif/decks"
+	"druckreif/layout"
+	"druckreif/layout/typeset"
+)
+
+var labyrinthNeeds = [2][]string{
+	{"green", "yellow", "panel", "text", "muted", "risk", "bull"},
+	{"question", "answer", "correct", "letter", "small"},
+}
+
+// Labyrinth draws the question cards of Das große Spiel: the green side on
+// the front and the yellow side on the back, each a full question with
+// answers A, B, C; the correct answer in bold with its letter white in a
+// black circle, as the rulebook describes; risk cards marked "!",
+// Lingutaurus cards with a bull.
+func Labyrinth(set []*decks.LabyrinthCard, st *layout.Style) (*Set, error) {
+	if err := st.Require(labyrinthNeeds[0], labyrinthNeeds[1]); err != nil {
+		return nil, err
+	}
+	out := &Set{Game: decks.Labyrinth, Width: st.Card.Width, Height: st.Card.Height}
+	for _, card := range set {
+		card := card
+		face := func(f decks.LabyrinthFace) *layout.Face {
+			side := card.Sides[f]
+			bg := st.Color("green")
+			if f == decks.Yellow {
+				bg = st.Color("yellow")
+			}
+			lf := &layout.Face{ID: side.ID, QR: decks.QRPayload(side.ID, card.Deck.Version), Background: bg}
+			lf.Draw = func(c *layout.Canvas) error { return drawLabyrinthSide(c, st, card, side, lf) }
+			return lf
+		}
+		out.Cards = append(out.Cards, layout.Card{Front: face(decks.Green), Back: face(decks.Yellow)})
+	}
+	return out, nil
+}
+
+func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.LabyrinthCard, side decks.LabyrinthSide, f *layout.Face) error {
+	m := st.Margin
+	fg := layout.White
+	if side.Face == decks.Yellow {
+		fg = st.Color("text")
+	}
+	// Header on the coloured ground: the kind, the card number, the region.
+	hy := m
+	switch card.Kind {
+	case decks.Risk:
+		c.Circle(m+3, hy+3, 3, st.Color("risk"), layout.White, 0.4)
+		c.Text(m+3, hy+0.9, "!", "B", 11, layout.White, layout.Center)
+	case decks.Lingutaurus:
+		c.Circle(m+3, hy+3, 3, st.Color("bull"), layout.White, 0.4)
+		c.Text(m+3, hy+1.1, "♉", "B", 9.5, layout.White, layout.Center)
+	}
+	label := fmt.Sprintf("%s · Nr. %d", side.Face, card.Number)
+	x := badge(c, c.W-m, hy+1.2, regionShort(card.Region), layout.White, st.Color("text"))
+	c.Text(x, hy+1.4, label, "B", 6.5, fg, layout.Right)
+
+	// The question and answers on a white panel.
+	px, py := m, m+7.5
+	pw, ph := c.W-2*m, c.H-m-footerH-1-py
+	c.RoundRect(px, py, pw, ph, 2, st.Color("panel"), layout.Color{}, 0)
+	pad := 2.5
+	q := textBlock(st.Font("question"), side.Question, cellSource(side.ID, side.Origin, "Frage"))
+	q.Verbatim = side.Verbatim
+	blocks := []typeset.Block{q}
+	for i, a := range side.Answers {
+		ts := st.Font("answer")
+		if i == side.Correct {
+			ts = st.Font("correct")
+		}
+		b := textBlock(ts, a, cellSource(side.ID, side.Origin, string(rune('A'+i))))
+		b.Hyphenate = false // answers are never hyphenated
+		b.Verbatim = side.Verbatim
+		b.Indent, b.Gap = 6, 2.5
+		blocks = append(blocks, b)
+	}
+	set, err := c.Setter.Fit(blocks, pw-2*pad, ph-2*pad)
+	if err != nil {
+		return fitError(err)
+	}
+	// Spread the space left over between the blocks.
+	used := 0.0
+	for _, s := range set {
+		used += s.Gap + s.Height
+	}
+	extra := (ph - 2*pad - used) / float64(len(set))
+	y := py + pad
+	text := st.Color("text")
+	for i, s := range set {
+		if i > 0 {
+			y += s.Gap + extra
+		}
+		c.Block(s, px+pad, y, pw-2*pad, text, layout.Left)
+		if i > 0 {
+			letter := string(rune('A' + i - 1))
+			cy := y + s.LineHeight()/2
+			r := 2.3
+			if i-1 == side.Correct {
+				c.Circle(px+pad+r, cy, r, layout.Black, layout.Color{}, 0)
+				c.Text(px+pad+r, cy-1.35, letter, "B", st.Font("letter").Size, layout.White, layout.Center)
+			} else {
+				c.Circle(px+pad+r, cy, r, layout.White, text, 0.3)
+				c.Text(px+pad+r, cy-1.35, letter, "B", st.Font("letter").Size, text, layout.Center)
+			}
+		}
+		y += s.Height
+	}
+	return footer(c, m, f, []string{"Das große Spiel · " + side.Face.String(), deckLine(card.Deck)}, fg)
+}
