@@ -305,3 +305,34 @@ func calibrationFile(o Options) (File, []string, error) {
 	return File{Path: "kalibrierung-duplex" + fileSuffix(o) + ".pdf", What: "Kalibrierblatt für den Duplexdruck (Rückseiten-Versatz messen)",
 		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplexNote(o, layout.Stats{}), Sheets: 1, Pages: 2, Data: data}, nil, nil
 }
+
+// Preflight sets every card of the set without writing a PDF and returns
+// what would stop a build: text that does not fit its card even at the
+// smallest size, characters the font lacks. `druckreif check` reports these.
+func Preflight(set *decks.Set, templatesDir string) []error {
+	type renderer struct {
+		game  string
+		build func(*layout.Style) (*cards.Set, error)
+	}
+	rs := []renderer{
+		{"labyrinth", func(st *layout.Style) (*cards.Set, error) { return cards.Labyrinth(set.Labyrinth(), st) }},
+		{"dativ", func(st *layout.Style) (*cards.Set, error) { return cards.Dativ(set.Dativ(), st, nil) }},
+		{"genial", func(st *layout.Style) (*cards.Set, error) { return cards.Genial(set.Genial(), st) }},
+		{"raab", func(st *layout.Style) (*cards.Set, error) { return cards.Raab(set, st) }},
+	}
+	var errs []error
+	for _, r := range rs {
+		st, err := layout.LoadStyle(r.game, templatesDir)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		cs, err := r.build(st)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		errs = append(errs, layout.Preflight(cs.Cards, cs.Width, cs.Height)...)
+	}
+	return errs
+}

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
 	"druckreif/decks"
 	"druckreif/i18n"
+	"druckreif/kit"
+	"druckreif/layout/typeset"
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -30,8 +33,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	_, combined := decks.Combine(loaded...)
+	set, combined := decks.Combine(loaded...)
 	probs = append(probs, combined...)
+	if !probs.HasErrors() {
+		probs = append(probs, preflight(set)...)
+	}
 	if len(pos) > 0 {
 		probs = append(probs, clashesWithDefaults(loaded)...)
 	}
@@ -65,6 +71,25 @@ func clashesWithDefaults(mine []*decks.Deck) decks.Problems {
 				})
 			}
 		}
+	}
+	return out
+}
+
+// preflight sets every card as the print engine will and reports texts that
+// do not fit their card, at the deck cell they came from.
+func preflight(set *decks.Set) decks.Problems {
+	var out decks.Problems
+	for _, err := range kit.Preflight(set, "") {
+		var oe *typeset.OverflowError
+		if errors.As(err, &oe) {
+			out = append(out, decks.Problem{
+				Location: decks.Location{File: oe.Source},
+				Severity: decks.Error,
+				Msg:      i18n.Text{DE: "Karte " + oe.Card + ": " + oe.Reason.DE, EN: "card " + oe.Card + ": " + oe.Reason.EN},
+			})
+			continue
+		}
+		out = append(out, decks.Problem{Severity: decks.Error, Msg: i18n.Sprintf("%v", "%v", err)})
 	}
 	return out
 }

@@ -28,19 +28,22 @@ const (
 	smallSize = 5.0
 )
 
-// cellSource names a text's origin for overflow errors: card ID and cell.
-func cellSource(id string, o decks.Origin, column string) string {
-	return id + " (" + o.Cell(column).String() + ")"
+// cellBlock is a text block that knows its card and deck cell, so a text
+// that does not fit is reported as "card ID (file: sheet: row: column)".
+func cellBlock(st layout.TextStyle, text, id string, o decks.Origin, column string) typeset.Block {
+	b := textBlock(st, text, o.Cell(column).String())
+	b.Card = id
+	return b
 }
 
-// fitError turns a typesetting failure into a build error naming the card
-// and the cell the text came from.
+// fitError keeps typesetting failures as they are: they already name the
+// card and the cell.
 func fitError(err error) error {
 	var oe *typeset.OverflowError
 	if errors.As(err, &oe) {
-		return fmt.Errorf("%s: %s", oe.Source, oe.Reason)
+		return oe
 	}
-	return err
+	return fmt.Errorf("%w", err)
 }
 
 // regionShort is the badge text of a region: AT, CH, BY …

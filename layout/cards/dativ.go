@@ -70,12 +70,12 @@ func drawDativSide(c *layout.Canvas, st *layout.Style, card *decks.DativCard, si
 	ph := c.H - m - bandH - 1.5 - py
 	c.RoundRect(m, py, pw, ph, 2, st.Color("panel"), layout.Color{}, 0)
 	pad := 3.0
-	sentence := textBlock(st.Font("sentence"), strings.Replace(side.Sentence, gapOf(side.Sentence), gapShown, 1),
-		cellSource(side.ID, side.Origin, "Satz"))
+	sentence := cellBlock(st.Font("sentence"), strings.Replace(side.Sentence, gapOf(side.Sentence), gapShown, 1),
+		side.ID, side.Origin, "Satz")
 	sentence.Verbatim = side.Verbatim
 	blocks := []typeset.Block{sentence}
 	for i, o := range side.Options {
-		b := textBlock(st.Font("option"), o, cellSource(side.ID, side.Origin, fmt.Sprintf("Option %d", i+1)))
+		b := cellBlock(st.Font("option"), o, side.ID, side.Origin, fmt.Sprintf("Option %d", i+1))
 		b.Hyphenate, b.Verbatim = false, true // options stay exactly as written
 		b.Indent, b.Gap = 6.5, 2.2
 		if i == 0 {
@@ -145,7 +145,7 @@ func plainBand(c *layout.Canvas, st *layout.Style, side decks.DativSide, x, y, w
 func SolutionBlocks(st *layout.Style, side decks.DativSide) []typeset.Block {
 	var blocks []typeset.Block
 	for i, s := range side.Solutions() {
-		b := textBlock(st.Font("solution"), "✔ "+s, cellSource(side.ID, side.Origin, "Satz"))
+		b := cellBlock(st.Font("solution"), "✔ "+s, side.ID, side.Origin, "Satz")
 		b.Verbatim = side.Verbatim
 		b.Indent = 0
 		if i > 0 {
@@ -153,7 +153,7 @@ func SolutionBlocks(st *layout.Style, side decks.DativSide) []typeset.Block {
 		}
 		blocks = append(blocks, b)
 	}
-	e := textBlock(st.Font("explanation"), side.Explanation, cellSource(side.ID, side.Origin, "Erklärung"))
+	e := cellBlock(st.Font("explanation"), side.Explanation, side.ID, side.Origin, "Erklärung")
 	e.Gap = 2
 	blocks = append(blocks, e)
 	return blocks

@@ -41,11 +41,11 @@ func drawGenial(c *layout.Canvas, st *layout.Style, card *decks.GenialCard, f *l
 	pw, ph := c.W-2*m, c.H-m-footerH-1-py
 	c.RoundRect(px, py, pw, ph, 2, st.Color("panel"), layout.Color{}, 0)
 	pad := 2.5
-	q := textBlock(st.Font("question"), card.Question, cellSource(card.ID, card.Origin, "Frage"))
+	q := cellBlock(st.Font("question"), card.Question, card.ID, card.Origin, "Frage")
 	q.Verbatim = card.Verbatim
 	blocks := []typeset.Block{q}
 	for i, a := range card.Answers {
-		b := textBlock(st.Font("answer"), a, cellSource(card.ID, card.Origin, string(rune('a'+i))))
+		b := cellBlock(st.Font("answer"), a, card.ID, card.Origin, string(rune('a'+i)))
 		b.Hyphenate, b.Verbatim = false, card.Verbatim
 		b.Indent, b.Gap = 7.5, 2.5
 		blocks = append(blocks, b)

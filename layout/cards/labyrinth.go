@@ -65,7 +65,7 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 	pw, ph := c.W-2*m, c.H-m-footerH-1-py
 	c.RoundRect(px, py, pw, ph, 2, st.Color("panel"), layout.Color{}, 0)
 	pad := 2.5
-	q := textBlock(st.Font("question"), side.Question, cellSource(side.ID, side.Origin, "Frage"))
+	q := cellBlock(st.Font("question"), side.Question, side.ID, side.Origin, "Frage")
 	q.Verbatim = side.Verbatim
 	blocks := []typeset.Block{q}
 	for i, a := range side.Answers {
@@ -73,7 +73,7 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 		if i == side.Correct {
 			ts = st.Font("correct")
 		}
-		b := textBlock(ts, a, cellSource(side.ID, side.Origin, string(rune('A'+i))))
+		b := cellBlock(ts, a, side.ID, side.Origin, string(rune('A'+i)))
 		b.Hyphenate = false // answers are never hyphenated
 		b.Verbatim = side.Verbatim
 		b.Indent, b.Gap = 6, 2.5

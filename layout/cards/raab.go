@@ -101,7 +101,8 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back bool) []typeset.Blo
 	var blocks []typeset.Block
 	add := func(font, text string, task decks.RaabTask, gap float64) {
 		o := task.Source()
-		b := textBlock(st.Font(font), text, card.SideID(back)+" ("+o.File+": "+o.Sheet+": Zeile "+fmt.Sprint(o.Row)+")")
+		b := textBlock(st.Font(font), text, decks.Location{File: o.File, Sheet: o.Sheet, Row: o.Row}.String())
+		b.Card = card.SideID(back)
 		b.Gap = gap
 		b.Leading = 1.15
 		blocks = append(blocks, b)

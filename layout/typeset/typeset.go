@@ -5,10 +5,10 @@
 package typeset
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 
+	"druckreif/i18n"
 	"druckreif/layout/hyph"
 )
 
@@ -36,8 +36,9 @@ type Block struct {
 	Hyphenate, Verbatim bool
 	// Leading is the line height as a multiple of the size (default 1.2).
 	Leading float64
-	// Source names where the text came from, for the overflow error.
-	Source string
+	// Card and Source name the card and the deck cell the text came from,
+	// for the overflow error.
+	Card, Source string
 }
 
 // Line is one set line of a block.
@@ -66,13 +67,19 @@ func (b Block) leading() float64 {
 
 func ptToMM(pt float64) float64 { return pt * 25.4 / 72 }
 
-// OverflowError says a text does not fit even at its smallest size.
+// OverflowError says a text does not fit even at its smallest size, or
+// cannot be printed; it names the card and the deck cell.
 type OverflowError struct {
-	Source string
-	Reason string
+	Card, Source string
+	Reason       i18n.Text
 }
 
-func (e *OverflowError) Error() string { return e.Source + ": " + e.Reason }
+func (e *OverflowError) Error() string {
+	if e.Card == "" {
+		return e.Source + ": " + e.Reason.DE
+	}
+	return e.Card + " (" + e.Source + "): " + e.Reason.DE
+}
 
 // Setter sets text with one Metrics and hyphenator.
 type Setter struct {
@@ -105,11 +112,13 @@ func (t Setter) Fit(blocks []Block, width, height float64) ([]SetBlock, error) {
 		if total <= height+1e-6 {
 			return set, nil
 		}
-		lastErr = &OverflowError{Source: tallest(set).Source, Reason: fmt.Sprintf(
-			"der Text passt nicht auf die Karte (%.0f mm hoch, Platz für %.0f mm, auch in der kleinsten Schrift)", total, height)}
+		t := tallest(set)
+		lastErr = &OverflowError{Card: t.Card, Source: t.Source, Reason: i18n.Sprintf(
+			"der Text passt nicht auf die Karte (%.0f mm hoch, Platz für %.0f mm, auch in der kleinsten Schrift)",
+			"the text does not fit the card (%.0f mm tall, room for %.0f mm, even at the smallest size)", total, height)}
 	}
 	if lastErr == nil {
-		lastErr = &OverflowError{Source: "", Reason: "kein Text"}
+		lastErr = &OverflowError{Reason: i18n.Sprintf("kein Text", "no text")}
 	}
 	return nil, lastErr
 }
@@ -153,7 +162,7 @@ func (t Setter) Break(b Block, width, size float64) ([]Line, error) {
 	text := Prepare(b)
 	for _, r := range text {
 		if r != '\n' && r != softHyphen && !t.M.Has(b.Style, r) {
-			return nil, &OverflowError{Source: b.Source, Reason: fmt.Sprintf("das Zeichen „%c“ (U+%04X) fehlt in der Schrift", r, r)}
+			return nil, &OverflowError{Card: b.Card, Source: b.Source, Reason: i18n.Sprintf("das Zeichen „%c“ (U+%04X) fehlt in der Schrift", "the font lacks the character %q (U+%04X)", r, r)}
 		}
 	}
 	var lines []Line
@@ -216,7 +225,7 @@ func (t Setter) breakParagraph(b Block, para string, width, size float64) ([]Lin
 			continue
 		}
 		// Alone on an empty line and still too wide: the size is too big.
-		return nil, &OverflowError{Source: b.Source, Reason: fmt.Sprintf("das Wort „%s“ ist zu breit für die Karte", shown)}
+		return nil, &OverflowError{Card: b.Card, Source: b.Source, Reason: i18n.Sprintf("das Wort „%s“ ist zu breit für die Karte", "the word %q is too wide for the card", shown)}
 	}
 	if len(cur) > 0 {
 		flush()
