@@ -289,6 +289,7 @@ func finish(pdf *fpdf.Fpdf, o Options) ([]byte, error) {
 	if err := pdf.Output(&buf); err != nil {
 		return nil, err
 	}
+	tagSubsetFonts(buf.Bytes())
 	prefs := "/PrintScaling /None"
 	switch {
 	case o.Mode == Duplex && o.ShortEdge:

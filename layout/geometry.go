@@ -44,7 +44,7 @@ const (
 	MinMark         = 2.0  // shortest useful crop mark
 	MaxMark         = 5.0  // crop marks are not longer than this
 	MarkWidth       = 0.15 // line width of crop marks
-	FoldGap         = 4.0  // gutterfold: space between a card's trim and the fold line
+	FoldGap         = Bleed // gutterfold: a card's trim lies one bleed from the fold line
 )
 
 // Mode is how fronts and backs are arranged.

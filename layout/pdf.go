@@ -128,3 +128,21 @@ func withViewerPreferences(pdf []byte, prefs string) ([]byte, error) {
 	fmt.Fprintf(&out, "/Prev %s\n>>\nstartxref\n%d\n%%%%EOF\n", prev, xref)
 	return out.Bytes(), nil
 }
+
+// tagSubsetFonts gives the embedded fonts the subset tag the PDF standard
+// asks for (six capitals and "+", e.g. DRKRFT+DejaVuC…): fpdf embeds only
+// the glyphs used but names the fonts "utf8dejavucond…", so preflight tools
+// of print shops would report full, untagged fonts. The new name has the
+// same length, so no byte offset in the file moves.
+func tagSubsetFonts(pdf []byte) {
+	old := []byte("/utf8dejavucond")
+	tag := []byte("/DRKRFT+DejaVuC")
+	for i := bytes.Index(pdf, old); i >= 0; {
+		copy(pdf[i:], tag)
+		j := bytes.Index(pdf[i+len(old):], old)
+		if j < 0 {
+			break
+		}
+		i += len(old) + j
+	}
+}

@@ -1,0 +1,305 @@
+package layout
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"druckreif/internal/tooltest"
+)
+
+// testCards are n cards whose faces print their own name (F0, B0 …) 5 mm
+// from the card's top left corner and a QR code of it.
+func testCards(n int) []Card {
+	var cards []Card
+	for i := 0; i < n; i++ {
+		front, back := fmt.Sprintf("F%d", i), fmt.Sprintf("B%d", i)
+		mk := func(name string, bg Color) *Face {
+			return &Face{ID: name, QR: name, Background: bg, Draw: func(c *Canvas) error {
+				c.Text(5, 5, name, "B", 10, Black, Left)
+				return c.QR(c.W-15, c.H-15, 12, "ID-"+name)
+			}}
+		}
+		cards = append(cards, Card{Front: mk(front, RGB(200, 30, 30)), Back: mk(back, RGB(30, 30, 200))})
+	}
+	return cards
+}
+
+func TestPlanGrid(t *testing.T) {
+	for _, c := range []struct {
+		paper      Paper
+		w, h, gut  float64
+		mode       Mode
+		cols, rows int
+		landscape  bool
+	}{
+		{A4, 63, 88, 0, Duplex, 3, 3, false},        // nine poker cards on A4
+		{Letter, 63, 88, 0, Duplex, 4, 2, true},     // Letter: 3 × 88 leaves no room for marks; landscape 4 × 2
+		{Universal, 63, 88, 0, Duplex, 4, 2, true},  // fits A4 and Letter
+		{A4, 88, 126, 0, Duplex, 2, 2, false},       // the dativ card
+		{A4, 63, 88, 8, Duplex, 4, 2, true},         // with a gutter, landscape holds more
+		{A4, 63, 88, 0, Gutterfold, 2, 2, true},     // two fronts and two backs per half
+		{Letter, 63, 88, 0, Gutterfold, 2, 2, true}, // same on Letter
+	} {
+		g, err := PlanGrid(c.paper, c.w, c.h, c.gut, c.mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Cols != c.cols || g.Rows != c.rows || g.Landscape != c.landscape {
+			t.Errorf("%s %v×%v gutter %v %v: got %d×%d landscape=%v, want %d×%d landscape=%v",
+				c.paper.Name, c.w, c.h, c.gut, c.mode, g.Cols, g.Rows, g.Landscape, c.cols, c.rows, c.landscape)
+		}
+		// Everything printed stays inside the printable area: cards, bleed
+		// and crop marks.
+		gridW := span(g.Cols, g.CardW, g.Gutter)
+		gridH := span(g.Rows, g.CardH, g.Gutter)
+		right := g.X0 + gridW
+		if g.Fold {
+			right = g.MirrorX(g.X0) + g.CardW
+		}
+		if g.X0-Bleed-MarkOffset-g.MarkX < PrintableMargin-1e-9 || right+Bleed+MarkOffset+g.MarkX > g.PageW-PrintableMargin+1e-9 ||
+			g.Y0-Bleed-MarkOffset-g.MarkY < PrintableMargin-1e-9 || g.Y0+gridH+Bleed+MarkOffset+g.MarkY > g.PageH-PrintableMargin+1e-9 {
+			t.Errorf("%s %v: marks leave the printable area: %+v", c.paper.Name, c.mode, g)
+		}
+		if g.MarkX < MinMark || g.MarkY < MinMark {
+			t.Errorf("%s: crop marks too short: %+v", c.paper.Name, g)
+		}
+	}
+	if _, err := PlanGrid(A4, 63, 88, 4, Duplex); err == nil {
+		t.Error("a gutter below 6 mm cannot hold two bleeds")
+	}
+	if _, err := PlanGrid(A4, 300, 88, 0, Duplex); err == nil {
+		t.Error("a card wider than the paper must fail")
+	}
+}
+
+// cell finds the grid cell a point (mm) lies in.
+func cell(g Grid, x, y float64) (int, int) {
+	return int(math.Floor((x - g.X0) / (g.CardW + g.Gutter))), int(math.Floor((y - g.Y0) / (g.CardH + g.Gutter)))
+}
+
+// The back of every card lands behind its front for the printer's flip.
+func TestDuplexBacksMirror(t *testing.T) {
+	for _, c := range []struct {
+		paper Paper
+		short bool
+	}{{A4, false}, {A4, true}, {Letter, false}, {Letter, true}} {
+		cards := testCards(9)
+		pdf, st, err := Render(cards, 63, 88, Options{Paper: c.paper, Mode: Duplex, ShortEdge: c.short, Title: "T"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages := words(t, pdf)
+		g := st.Grid
+		rotated := backRotated(g, Options{ShortEdge: c.short})
+		for i := 0; i < min(9, g.PerSheet()); i++ {
+			f := find(t, pages[0], fmt.Sprintf("F%d", i))
+			b := find(t, pages[1], fmt.Sprintf("B%d", i))
+			fc, fr := cell(g, (f.XMin+f.XMax)/2, (f.YMin+f.YMax)/2)
+			bc, br := cell(g, (b.XMin+b.XMax)/2, (b.YMin+b.YMax)/2)
+			wantC, wantR := g.Cols-1-fc, fr
+			if rotated {
+				wantC, wantR = fc, g.Rows-1-fr
+			}
+			if fc != i%g.Cols || fr != i/g.Cols || bc != wantC || br != wantR {
+				t.Errorf("%s short=%v card %d: front in %d,%d, back in %d,%d, want back in %d,%d",
+					c.paper.Name, c.short, i, fc, fr, bc, br, wantC, wantR)
+			}
+			// Card-local positions are exact: the text sits 5 mm from the
+			// card's corner on the front; on a long-edge back the mirrored
+			// card's corner is at W − x − w.
+			fx, _ := g.CardPos(i%g.Cols, i/g.Cols)
+			if math.Abs(f.XMin-(fx+5)) > 0.3 {
+				t.Errorf("front text at %.2f, card at %.2f", f.XMin, fx)
+			}
+			if !rotated && math.Abs(b.XMin-(g.MirrorX(fx)+5)) > 0.3 {
+				t.Errorf("back text at %.2f, mirrored card at %.2f", b.XMin, g.MirrorX(fx))
+			}
+		}
+	}
+}
+
+func TestBackOffsetShiftsBacks(t *testing.T) {
+	cards := testCards(1)
+	plain, _, _ := Render(cards, 63, 88, Options{Paper: A4, Mode: Duplex})
+	shifted, _, _ := Render(cards, 63, 88, Options{Paper: A4, Mode: Duplex, BackOffset: [2]float64{1.5, -0.5}})
+	a := find(t, words(t, plain)[1], "B0")
+	b := find(t, words(t, shifted)[1], "B0")
+	if math.Abs(b.XMin-a.XMin-1.5) > 0.05 || math.Abs(b.YMin-a.YMin+0.5) > 0.05 {
+		t.Fatalf("offset moved the back by %.2f, %.2f; want 1.5, -0.5", b.XMin-a.XMin, b.YMin-a.YMin)
+	}
+	f1, f2 := find(t, words(t, plain)[0], "F0"), find(t, words(t, shifted)[0], "F0")
+	if f1 != f2 {
+		t.Fatal("the offset must not move fronts")
+	}
+}
+
+func TestGutterfoldMirrorsAcrossTheFold(t *testing.T) {
+	pdf, st, err := Render(testCards(4), 63, 88, Options{Paper: A4, Mode: Gutterfold})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := words(t, pdf)[0]
+	g := st.Grid
+	for i := 0; i < 4; i++ {
+		f := find(t, page, fmt.Sprintf("F%d", i))
+		b := find(t, page, fmt.Sprintf("B%d", i))
+		// Folded along the centre line, the back's card corner meets the
+		// front's: front card x and back card x are mirror images.
+		fx, _ := g.CardPos(i%g.Cols, i/g.Cols)
+		if f.XMax > g.PageW/2 || b.XMin < g.PageW/2 {
+			t.Errorf("card %d: front must be left of the fold, back right", i)
+		}
+		if math.Abs(b.XMin-(g.MirrorX(fx)+5)) > 0.3 || math.Abs(f.YMin-b.YMin) > 0.3 {
+			t.Errorf("card %d: back at %.1f,%.1f, want %.1f,%.1f", i, b.XMin, b.YMin, g.MirrorX(fx)+5, f.YMin)
+		}
+	}
+}
+
+func TestQRCodesDecodeToIDs(t *testing.T) {
+	pdf, _, err := Render(testCards(9), 63, 88, Options{Paper: A4, Mode: Duplex})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for page, prefix := range map[int]string{1: "ID-F", 2: "ID-B"} {
+		codes := zbar(t, pdf, page)
+		got := map[string]bool{}
+		for _, c := range codes {
+			got[c] = true
+		}
+		for i := 0; i < 9; i++ {
+			if !got[fmt.Sprintf("%s%d", prefix, i)] {
+				t.Errorf("page %d: QR %s%d not decoded (got %v)", page, prefix, i, codes)
+			}
+		}
+	}
+}
+
+func near(c color.Color, r, g, b uint8) bool {
+	cr, cg, cb, _ := c.RGBA()
+	d := func(a uint32, b uint8) bool { return math.Abs(float64(a>>8)-float64(b)) < 40 }
+	return d(cr, r) && d(cg, g) && d(cb, b)
+}
+
+// Backgrounds run 3 mm into the bleed at the grid's outer edges and stop
+// there; crop marks start just outside.
+func TestBleed(t *testing.T) {
+	pdf, st, _ := Render(testCards(9), 63, 88, Options{Paper: A4, Mode: Duplex})
+	img := rasterize(t, pdf, 1, 254) // 10 pixels per mm
+	g := st.Grid
+	px := func(x, y float64) color.Color { return img.At(int(x*10), int(y*10)) }
+	midY := g.Y0 + g.CardH/2
+	for _, c := range []struct {
+		x, y     float64
+		r, gg, b uint8
+		what     string
+	}{
+		{g.X0 - 2.6, midY, 200, 30, 30, "2.6 mm into the left bleed"},
+		{g.X0 - 3.5, midY, 255, 255, 255, "beyond the left bleed"},
+		{g.X0 + 30, g.Y0 - 2.6, 200, 30, 30, "2.6 mm into the top bleed"},
+		{g.X0 + 30, g.Y0 - 3.4, 255, 255, 255, "beyond the top bleed"},
+	} {
+		if !near(px(c.x, c.y), c.r, c.gg, c.b) {
+			t.Errorf("%s (%.1f, %.1f): %v", c.what, c.x, c.y, px(c.x, c.y))
+		}
+	}
+}
+
+func TestSingleSetsPageBoxes(t *testing.T) {
+	tooltest.Need(t, "pdfinfo")
+	pdf, st, err := Render(testCards(2), 63, 88, Options{Paper: A4, Mode: Single})
+	if err != nil || st.Pages != 4 {
+		t.Fatalf("%v, %d pages", err, st.Pages)
+	}
+	path := t.TempDir() + "/s.pdf"
+	writeFile(t, path, pdf)
+	out := string(tooltest.Run(t, "pdfinfo", "-box", "-f", "1", "-l", "4", path))
+	mm := func(s string) string {
+		// "TrimBox:  8.50  8.50 187.09 257.95" in points.
+		m := regexp.MustCompile(`Page\s+1 ` + s + `:\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)`).FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("no %s in\n%s", s, out)
+		}
+		var v []string
+		for _, x := range m[1:] {
+			f, _ := strconv.ParseFloat(x, 64)
+			v = append(v, strconv.FormatFloat(f*25.4/72, 'f', 1, 64))
+		}
+		return strings.Join(v, " ")
+	}
+	if got := mm("TrimBox"); got != "3.0 3.0 66.0 91.0" {
+		t.Errorf("TrimBox %s", got)
+	}
+	if got := mm("BleedBox"); got != "0.0 0.0 69.0 94.0" {
+		t.Errorf("BleedBox %s", got)
+	}
+	if got := mm("MediaBox"); got != "0.0 0.0 69.0 94.0" {
+		t.Errorf("MediaBox %s", got)
+	}
+}
+
+func TestFontsAreEmbedded(t *testing.T) {
+	tooltest.Need(t, "pdffonts")
+	pdf, _, _ := Render(testCards(1), 63, 88, Options{Paper: A4, Mode: Duplex, Title: "Täst"})
+	path := t.TempDir() + "/f.pdf"
+	writeFile(t, path, pdf)
+	out := string(tooltest.Run(t, "pdffonts", path))
+	lines := strings.Split(strings.TrimSpace(out), "\n")[2:]
+	if len(lines) == 0 {
+		t.Fatal("no fonts")
+	}
+	for _, l := range lines {
+		f := strings.Fields(l)
+		// name type encoding emb sub uni object ID
+		if len(f) < 7 || f[len(f)-5] != "yes" || f[len(f)-4] != "yes" {
+			t.Errorf("font not embedded as subset: %s", l)
+		}
+	}
+}
+
+// The incremental update that adds viewer preferences must leave a file
+// whose newest xref section points exactly at the new catalog.
+func TestViewerPreferences(t *testing.T) {
+	for _, c := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{Paper: A4, Mode: Duplex}, "/PrintScaling /None /Duplex /DuplexFlipLongEdge"},
+		{Options{Paper: A4, Mode: Duplex, ShortEdge: true}, "/PrintScaling /None /Duplex /DuplexFlipShortEdge"},
+		{Options{Paper: A4, Mode: Gutterfold}, "/PrintScaling /None /Duplex /Simplex"},
+	} {
+		pdf, _, err := Render(testCards(1), 63, 88, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(pdf, []byte("/ViewerPreferences << "+c.want+" >>")) {
+			t.Errorf("%v: preferences missing", c.o.Mode)
+		}
+		sx := regexp.MustCompile(`startxref\s+(\d+)\s+%%EOF\s*$`).FindSubmatch(pdf)
+		off, _ := strconv.Atoi(string(sx[1]))
+		if !bytes.HasPrefix(pdf[off:], []byte("xref\n")) {
+			t.Fatalf("startxref does not point at an xref section")
+		}
+		entry := regexp.MustCompile(`xref\n(\d+) 1\n(\d{10}) 00000 n`).FindSubmatch(pdf[off:])
+		obj, _ := strconv.Atoi(string(entry[2]))
+		if !bytes.HasPrefix(pdf[obj:], append(entry[1], []byte(" 0 obj")...)) {
+			t.Fatalf("xref entry does not point at object %s", entry[1])
+		}
+		if !bytes.Contains(pdf[off:], []byte("/Prev ")) {
+			t.Fatal("trailer lacks /Prev")
+		}
+	}
+	if tooltestHas("pdfinfo") {
+		pdf, _, _ := Render(testCards(3), 63, 88, Options{Paper: A4, Mode: Duplex})
+		path := t.TempDir() + "/v.pdf"
+		writeFile(t, path, pdf)
+		if out := string(tooltest.Run(t, "pdfinfo", path)); !strings.Contains(out, "Pages:           2") {
+			t.Fatalf("poppler cannot read the updated file:\n%s", out)
+		}
+	}
+}
