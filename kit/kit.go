@@ -39,6 +39,7 @@ type File struct {
 	Duplex string // how to print it
 	Sheets int
 	Pages  int
+	Grid   layout.Grid // where the cards sit on a sheet (zero for non-card files)
 	Data   []byte
 }
 
@@ -175,6 +176,7 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 		Duplex: duplexNote(o, stats),
 		Sheets: stats.Sheets,
 		Pages:  stats.Pages,
+		Grid:   stats.Grid,
 		Data:   data,
 	}
 	return f, cs.Warnings, nil

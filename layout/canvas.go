@@ -205,8 +205,9 @@ func (c *Canvas) Block(sb typeset.SetBlock, x, y, w float64, col Color, align Al
 }
 
 // QR draws a QR code as vector squares (merged into runs per row, so a
-// code costs a few dozen rectangles), with a white quiet zone of two
-// modules around it included in size.
+// code costs a few dozen rectangles), with a white quiet zone of three
+// modules around it included in size (cards have coloured grounds, and
+// decoders need light around the code).
 func (c *Canvas) QR(x, y, size float64, payload string) error {
 	q, err := qrcode.New(payload, qrcode.Medium)
 	if err != nil {
@@ -221,7 +222,7 @@ func (c *Canvas) QR(x, y, size float64, payload string) error {
 
 func (c *Canvas) qrBitmap(x, y, size float64, bm [][]bool) error {
 	n := len(bm)
-	const quiet = 2
+	const quiet = 3
 	module := size / float64(n+2*quiet)
 	c.Rect(x, y, size, size, White)
 	c.fill(Black)

@@ -23,8 +23,8 @@ type Set struct {
 }
 
 const (
-	qrSize    = 10.0 // mm, with its quiet zone
-	footerH   = 11.0 // mm kept for QR code and small print at the bottom
+	qrSize    = 11.0 // mm, with its quiet zone: 0.4 mm modules for version 1
+	footerH   = 12.0 // mm kept for QR code and small print at the bottom
 	smallSize = 5.0
 )
 

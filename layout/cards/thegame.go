@@ -52,7 +52,7 @@ func TheGame(st *layout.Style) (*Set, error) {
 				c.Text(c.W/2, c.H/2+8, label, "B", 7, st.Color("text"), layout.Center)
 			}
 			c.Text(m+2.5, c.H-m-8, card.ID, "", 5, st.Color("text"), layout.Left)
-			return c.QR(c.W/2-4.5, c.H-m-12, 9, f.QR)
+			return c.QR(c.W/2-qrSize/2, c.H-m-qrSize-1.5, qrSize, f.QR)
 		}
 		out.Cards = append(out.Cards, layout.Card{Front: f, Back: back})
 	}

@@ -1,0 +1,315 @@
+package kit
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+
+	"druckreif/decks"
+	"druckreif/internal/tooltest"
+	"druckreif/layout"
+)
+
+func defaultSet(t testing.TB) *decks.Set {
+	t.Helper()
+	set, probs := decks.LoadSet(decks.Options{})
+	if set == nil {
+		t.Fatal(probs)
+	}
+	return set
+}
+
+func build(t testing.TB, set *decks.Set, o Options) map[string]File {
+	t.Helper()
+	if o.Paper.Name == "" {
+		o.Paper = layout.A4
+	}
+	files, _, err := Build(set, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]File{}
+	for _, f := range files {
+		m[f.Path] = f
+	}
+	return m
+}
+
+func TestKitHasEveryGame(t *testing.T) {
+	files := build(t, defaultSet(t), Options{})
+	var names []string
+	for p := range files {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	want := "dativ/karten.pdf genial/karten.pdf kalibrierung-duplex.pdf labyrinth/karten.pdf raab/karten.pdf thegame/karten.pdf"
+	if got := strings.Join(names, " "); got != want {
+		t.Fatalf("files %s", got)
+	}
+	// The Game: 102 cards at nine a sheet are 12 sheets, 24 pages.
+	if f := files["thegame/karten.pdf"]; f.Sheets != 12 || f.Pages != 24 {
+		t.Errorf("thegame: %d sheets, %d pages", f.Sheets, f.Pages)
+	}
+	var list []File
+	for _, f := range files {
+		list = append(list, f)
+	}
+	index := Index(list, Options{Paper: layout.A4})
+	for _, want := range []string{"labyrinth/karten.pdf", "100 %", "privaten Gebrauch", "kalibrierung-duplex.pdf", "an der langen Kante wenden"} {
+		if !strings.Contains(index, want) {
+			t.Errorf("index lacks %q", want)
+		}
+	}
+}
+
+// Every QR code printed on a card decodes to the ID printed beside it, and
+// that ID names the same card in the decks (and so in the app). Pages are
+// rendered by poppler; each card cell is decoded on its own with a pure-Go
+// QR reader, which is robust where a page holds nine codes in a row.
+func TestEveryQRCodeDecodesToItsCard(t *testing.T) {
+	tooltest.Need(t, "pdftoppm")
+	set := defaultSet(t)
+	files := build(t, set, Options{})
+	dir := t.TempDir()
+	const dpi = 150
+	total := 0
+	for _, name := range []string{"labyrinth/karten.pdf", "dativ/karten.pdf", "genial/karten.pdf", "raab/karten.pdf", "thegame/karten.pdf"} {
+		f := files[name]
+		path := filepath.Join(dir, strings.ReplaceAll(name, "/", "-"))
+		os.WriteFile(path, f.Data, 0o644)
+		prefix := filepath.Join(dir, strings.TrimSuffix(filepath.Base(path), ".pdf"))
+		// Grey PGM: poppler writes it five times faster than PNG.
+		tooltest.Run(t, "pdftoppm", "-r", fmt.Sprint(dpi), "-gray", path, prefix)
+		pngs, _ := filepath.Glob(prefix + "-*.pgm")
+		sort.Strings(pngs)
+		if len(pngs) != f.Pages {
+			t.Fatalf("%s: %d pages rendered, %d expected", name, len(pngs), f.Pages)
+		}
+		seen := map[string]bool{}
+		for _, png := range pngs {
+			for _, c := range decodeCells(t, png, f.Grid, dpi) {
+				ref := decks.ParseRef(c)
+				found, warn := set.Find(ref)
+				if found == nil || warn != nil {
+					t.Errorf("%s: QR %q names no current card", name, c)
+				}
+				seen[ref.ID] = true
+				total++
+			}
+		}
+		// Every card face with content has its code (common backs have none).
+		for _, id := range expectedFaces(set, name) {
+			if !seen[id] {
+				t.Errorf("%s: QR of %s not found", name, id)
+			}
+		}
+	}
+	t.Logf("%d QR codes decoded", total)
+}
+
+// decodeCells reads the QR code of every card cell of a rendered page.
+func decodeCells(t *testing.T, pngPath string, g layout.Grid, dpi float64) []string {
+	t.Helper()
+	img := readPGM(t, pngPath)
+	px := dpi / 25.4
+	var out []string
+	reader := qrcode.NewQRCodeReader()
+	for r := 0; r < g.Rows; r++ {
+		for c := 0; c < g.Cols; c++ {
+			for _, mirrored := range []bool{false, true} {
+				if mirrored && !g.Fold {
+					continue
+				}
+				x, y := g.CardPos(c, r)
+				if mirrored {
+					x = g.MirrorX(x)
+				}
+				rect := image.Rect(int(x*px), int(y*px), int((x+g.CardW)*px), int((y+g.CardH)*px))
+				sub := img.SubImage(rect)
+				bmp, err := gozxing.NewBinaryBitmapFromImage(sub)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := reader.Decode(bmp, nil)
+				if err != nil {
+					continue // an empty cell or a common back
+				}
+				out = append(out, res.GetText())
+			}
+		}
+	}
+	return out
+}
+
+// readPGM reads a binary PGM (P5) as poppler writes it.
+func readPGM(t *testing.T, path string) *image.Gray {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w, h, maxv int
+	f := strings.Fields(string(data[:min(len(data), 32)]))
+	if len(f) < 4 || f[0] != "P5" {
+		t.Fatalf("%s: not a binary PGM", path)
+	}
+	fmt.Sscan(f[1], &w)
+	fmt.Sscan(f[2], &h)
+	fmt.Sscan(f[3], &maxv)
+	if maxv != 255 || w*h > len(data) {
+		t.Fatalf("%s: not an 8-bit PGM", path)
+	}
+	pix := data[len(data)-w*h:]
+	return &image.Gray{Pix: pix, Stride: w, Rect: image.Rect(0, 0, w, h)}
+}
+
+func expectedFaces(set *decks.Set, file string) []string {
+	var ids []string
+	switch file {
+	case "labyrinth/karten.pdf":
+		for _, c := range set.Labyrinth() {
+			ids = append(ids, c.Sides[0].ID, c.Sides[1].ID)
+		}
+	case "dativ/karten.pdf":
+		for _, c := range set.Dativ() {
+			ids = append(ids, c.Sides[0].ID, c.Sides[1].ID)
+		}
+	case "genial/karten.pdf":
+		for _, c := range set.Genial() {
+			ids = append(ids, c.ID)
+		}
+	case "raab/karten.pdf":
+		for _, c := range set.Raab() {
+			ids = append(ids, c.SideID(false))
+		}
+	case "thegame/karten.pdf":
+		for _, c := range decks.TheGameDeck() {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
+}
+
+// A question too long for its card stops the build with the card's ID and
+// the cell it came from.
+func TestOverflowStopsTheBuild(t *testing.T) {
+	dir := t.TempDir()
+	writeDeck(t, dir, strings.Repeat("Sehr lange Frage ", 60))
+	d, probs := decks.LoadPath(dir)
+	if d == nil {
+		t.Fatal(probs)
+	}
+	set, _ := decks.Combine(d)
+	_, _, err := Build(set, Options{Paper: layout.A4, Games: []decks.Game{decks.Labyrinth}})
+	want := "LAB-LONG-1-GR (" + dir + "/Karten.csv: Karten: Zeile 2: Spalte Frage): der Text passt nicht auf die Karte"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+	errs := Preflight(set, "")
+	if len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), "LAB-LONG-1-GR (") {
+		t.Fatalf("preflight: %v", errs)
+	}
+}
+
+func writeDeck(t *testing.T, dir, question string) {
+	t.Helper()
+	os.WriteFile(filepath.Join(dir, "Deck.csv"), []byte("Spiel,labyrinth\nName,Lang\nKennung,LONG\nVersion,1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "Karten.csv"), []byte(fmt.Sprintf(
+		"Nr,Seite,Typ,Frage,A,B,C,Richtig\n1,grün,normal,%s,a,b,c,A\n1,gelb,normal,Kurz?,a,b,c,B\n", question)), 0o644)
+}
+
+// Long German compounds are hyphenated on the printed card.
+func TestPrintedTextIsHyphenated(t *testing.T) {
+	tooltest.Need(t, "pdftotext")
+	dir := t.TempDir()
+	writeDeck(t, dir, "Was bedeutet Donaudampfschifffahrtsgesellschaftskapitänsmütze genau?")
+	d, _ := decks.LoadPath(dir)
+	set, _ := decks.Combine(d)
+	files := build(t, set, Options{Games: []decks.Game{decks.Labyrinth}})
+	path := filepath.Join(t.TempDir(), "k.pdf")
+	os.WriteFile(path, files["labyrinth/karten.pdf"].Data, 0o644)
+	text := string(tooltest.Run(t, "pdftotext", "-raw", "-f", "1", "-l", "1", path, "-"))
+	if !hyphenatedBreak(text) {
+		t.Fatalf("no hyphenated line break in:\n%s", text)
+	}
+}
+
+// hyphenatedBreak looks for the compound divided at its pattern points:
+// "Donau-" / "dampfschifffahrtsgesell-" / "schaftskapitänsmütze".
+func hyphenatedBreak(text string) bool {
+	return strings.Contains(text, "Donau-\n") && strings.Contains(text, "dampfschifffahrtsgesell-\n")
+}
+
+func TestReprintSelectedCards(t *testing.T) {
+	files := build(t, defaultSet(t), Options{Cards: []string{"LAB-STD-3", "gen-std-7", "TG-1B"}})
+	if len(files) != 3 {
+		t.Fatalf("%d files", len(files))
+	}
+	for name, f := range files {
+		if f.Sheets != 1 {
+			t.Errorf("%s: %d sheets", name, f.Sheets)
+		}
+	}
+	if _, ok := files["kalibrierung-duplex.pdf"]; ok {
+		t.Error("a reprint needs no calibration sheet")
+	}
+}
+
+func TestLowInkAndLayoutsBuild(t *testing.T) {
+	set := defaultSet(t)
+	for _, o := range []Options{
+		{LowInk: true, Games: []decks.Game{decks.Genial}},
+		{Mode: layout.Gutterfold, Games: []decks.Game{decks.Raab}},
+		{Mode: layout.Single, Games: []decks.Game{decks.TheGame}},
+		{Paper: layout.Letter, Games: []decks.Game{decks.Dativ}},
+		{Paper: layout.Universal, Gutter: 8, Games: []decks.Game{decks.Labyrinth}},
+	} {
+		files := build(t, set, o)
+		for name := range files {
+			if !strings.Contains(name, fileSuffix(withPaper(o))) {
+				t.Errorf("%s does not say its layout (%q)", name, fileSuffix(withPaper(o)))
+			}
+		}
+	}
+}
+
+func withPaper(o Options) Options {
+	if o.Paper.Name == "" {
+		o.Paper = layout.A4
+	}
+	return o
+}
+
+// A failed write leaves the previous kit as it was, and no temporary files.
+func TestWriteIsAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	first := []File{{Path: "a/karten.pdf", Data: []byte("eins")}, {Path: "b/karten.pdf", Data: []byte("zwei")}}
+	if err := Write(dir, first, "index 1"); err != nil {
+		t.Fatal(err)
+	}
+	// b/karten.pdf/x cannot be created: b/karten.pdf is a file.
+	second := []File{{Path: "a/karten.pdf", Data: []byte("NEU")}, {Path: "b/karten.pdf/x", Data: []byte("kaputt")}}
+	if err := Write(dir, second, "index 2"); err == nil {
+		t.Fatal("want an error")
+	}
+	for path, want := range map[string]string{"a/karten.pdf": "eins", "b/karten.pdf": "zwei", "README.txt": "index 1"} {
+		got, _ := os.ReadFile(filepath.Join(dir, path))
+		if !bytes.Equal(got, []byte(want)) {
+			t.Errorf("%s: %q, want the old %q", path, got, want)
+		}
+	}
+	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if strings.Contains(filepath.Base(p), ".tmp") {
+			t.Errorf("temporary file left: %s", p)
+		}
+		return nil
+	})
+}
