@@ -313,3 +313,9 @@ func TestWriteIsAllOrNothing(t *testing.T) {
 		return nil
 	})
 }
+
+func writeFileB(b testing.TB, path, s string) {
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		b.Fatal(err)
+	}
+}

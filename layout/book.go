@@ -71,6 +71,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 	if err != nil {
 		return nil, Stats{}, err
 	}
+	qr := newQRCache(payloads(cards))
 	pdf := newDoc(o.Paper.W, o.Paper.H)
 	pdf.SetTitle(o.Title, true)
 	orientation := "P"
@@ -86,11 +87,11 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 		for i, card := range chunk {
 			col, row := i%g.Cols, i/g.Cols
 			x, y := g.CardPos(col, row)
-			if err := drawFace(pdf, card.Front, g, x, y, col, row, o); err != nil {
+			if err := drawFace(pdf, qr, card.Front, g, x, y, col, row, o); err != nil {
 				return nil, st, err
 			}
 			if g.Fold {
-				if err := drawFace(pdf, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, o); err != nil {
+				if err := drawFace(pdf, qr, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, o); err != nil {
 					return nil, st, err
 				}
 			}
@@ -110,7 +111,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 			for i, card := range chunk {
 				col, row := i%g.Cols, i/g.Cols
 				x, y := g.CardPos(col, row)
-				if err := drawFace(pdf, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, o); err != nil {
+				if err := drawFace(pdf, qr, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, o); err != nil {
 					return nil, st, err
 				}
 			}
@@ -134,7 +135,7 @@ func backRotated(g Grid, o Options) bool {
 // drawFace paints a face's background (into the bleed on the grid's outer
 // edges, or all round with a gutter) and then its content, clipped to the
 // card so nothing spills onto a neighbour.
-func drawFace(pdf *fpdf.Fpdf, f *Face, g Grid, x, y float64, col, row int, o Options) error {
+func drawFace(pdf *fpdf.Fpdf, qr *qrCache, f *Face, g Grid, x, y float64, col, row int, o Options) error {
 	if f == nil {
 		return nil
 	}
@@ -151,11 +152,24 @@ func drawFace(pdf *fpdf.Fpdf, f *Face, g Grid, x, y float64, col, row int, o Opt
 	if g.Gutter > 0 || row == g.Rows-1 {
 		bottom = Bleed
 	}
-	return paintFace(pdf, f, x, y, g.CardW, g.CardH, left, top, right, bottom, o.LowInk)
+	return paintFace(pdf, qr, f, x, y, g.CardW, g.CardH, left, top, right, bottom, o.LowInk)
 }
 
-func paintFace(pdf *fpdf.Fpdf, f *Face, x, y, w, h, left, top, right, bottom float64, lowInk bool) error {
-	c := &Canvas{pdf: pdf, X: x, Y: y, W: w, H: h, Setter: Setter(), LowInk: lowInk}
+// payloads lists the QR contents of all faces.
+func payloads(cards []Card) []string {
+	var out []string
+	for _, c := range cards {
+		for _, f := range []*Face{c.Front, c.Back} {
+			if f != nil && f.QR != "" {
+				out = append(out, f.QR)
+			}
+		}
+	}
+	return out
+}
+
+func paintFace(pdf *fpdf.Fpdf, qr *qrCache, f *Face, x, y, w, h, left, top, right, bottom float64, lowInk bool) error {
+	c := &Canvas{pdf: pdf, X: x, Y: y, W: w, H: h, Setter: Setter(), LowInk: lowInk, qr: qr}
 	if f.Background.Set {
 		if lowInk {
 			c.Rect(0, 0, w, h, f.Background.Tint(0.85))
@@ -264,6 +278,7 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 	pw, ph := w+2*Bleed, h+2*Bleed
 	pdf := newDoc(pw, ph)
 	pdf.SetTitle(o.Title, true)
+	qr := newQRCache(payloads(cards))
 	for _, card := range cards {
 		for _, f := range []*Face{card.Front, card.Back} {
 			if f == nil {
@@ -272,7 +287,7 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 			pdf.AddPageFormat("P", fpdf.SizeType{Wd: pw, Ht: ph})
 			pdf.SetPageBox("TrimBox", Bleed, Bleed, w, h)
 			pdf.SetPageBox("BleedBox", 0, 0, pw, ph)
-			if err := paintFace(pdf, f, Bleed, Bleed, w, h, Bleed, Bleed, Bleed, Bleed, o.LowInk); err != nil {
+			if err := paintFace(pdf, qr, f, Bleed, Bleed, w, h, Bleed, Bleed, Bleed, Bleed, o.LowInk); err != nil {
 				return nil, Stats{}, err
 			}
 		}

@@ -2,8 +2,10 @@ package layout
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-pdf/fpdf"
 	qrcode "github.com/skip2/go-qrcode"
@@ -64,7 +66,7 @@ type Canvas struct {
 	W, H   float64 // trimmed card size
 	Setter typeset.Setter
 	LowInk bool
-	// Verbatim (set by the renderer per text) is not here: blocks carry it.
+	qr     *qrCache // codes encoded ahead, in parallel
 }
 
 // Measuring reports whether the canvas only measures.
@@ -209,15 +211,70 @@ func (c *Canvas) Block(sb typeset.SetBlock, x, y, w float64, col Color, align Al
 // modules around it included in size (cards have coloured grounds, and
 // decoders need light around the code).
 func (c *Canvas) QR(x, y, size float64, payload string) error {
-	q, err := qrcode.New(payload, qrcode.Medium)
+	bm, err := c.qr.get(payload)
 	if err != nil {
-		return fmt.Errorf("QR-Code für %q: %w", payload, err)
+		return err
 	}
-	q.DisableBorder = true
 	if c.pdf == nil {
 		return nil
 	}
-	return c.qrBitmap(x, y, size, q.Bitmap())
+	return c.qrBitmap(x, y, size, bm)
+}
+
+// encodeQR encodes a payload as a QR code matrix without border.
+func encodeQR(payload string) ([][]bool, error) {
+	q, err := qrcode.New(payload, qrcode.Medium)
+	if err != nil {
+		return nil, fmt.Errorf("QR-Code für %q: %w", payload, err)
+	}
+	q.DisableBorder = true
+	return q.Bitmap(), nil
+}
+
+// qrCache holds the QR matrices of one rendering. Encoding (its mask
+// search) is the costliest step of a card, so Render encodes all faces'
+// codes in parallel before drawing; a code not encoded ahead is encoded
+// on demand.
+type qrCache struct {
+	bitmaps map[string][][]bool
+}
+
+func (q *qrCache) get(payload string) ([][]bool, error) {
+	if q != nil {
+		if bm, ok := q.bitmaps[payload]; ok {
+			return bm, nil
+		}
+	}
+	return encodeQR(payload)
+}
+
+// newQRCache encodes payloads on every core.
+func newQRCache(payloads []string) *qrCache {
+	workers := runtime.GOMAXPROCS(0)
+	out := make([][][]bool, len(payloads))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i], _ = encodeQR(payloads[i]) // errors resurface on demand
+			}
+		}()
+	}
+	for i := range payloads {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	c := &qrCache{bitmaps: make(map[string][][]bool, len(payloads))}
+	for i, p := range payloads {
+		if out[i] != nil {
+			c.bitmaps[p] = out[i]
+		}
+	}
+	return c
 }
 
 func (c *Canvas) qrBitmap(x, y, size float64, bm [][]bool) error {

@@ -1,0 +1,76 @@
+package kit
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"druckreif/decks"
+	"druckreif/layout"
+	"druckreif/layout/cards"
+)
+
+// BenchmarkDefaultKit builds every file of the default kit (all games, A4
+// duplex), as `druckreif build` does, without writing.
+func BenchmarkDefaultKit(b *testing.B) {
+	set := defaultSet(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := Build(set, Options{Paper: layout.A4}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// synthetic makes a labyrinth set of n cards (2n faces) with varied,
+// realistic German text: every face is typeset, hyphenated and gets a QR
+// code.
+func synthetic(b *testing.B, n int) *decks.Set {
+	b.Helper()
+	var sb strings.Builder
+	sb.WriteString("Nr,Seite,Typ,Frage,A,B,C,Richtig\n")
+	words := []string{"Donaudampfschifffahrt", "Rechtschreibreform", "Genitiv", "Dativ", "Straßenbahnhaltestelle", "Kommasetzung", "Zusammenschreibung", "Bundespräsident"}
+	for i := 1; i <= n; i++ {
+		for _, side := range []string{"grün", "gelb"} {
+			w := words[i%len(words)]
+			fmt.Fprintf(&sb, "%d,%s,normal,Frage %d (%s): Welche Form von „%s“ ist nach der %s richtig und warum?,Antwort eins %d,Antwort zwei,Antwort drei,%c\n",
+				i, side, i, side, w, words[(i+3)%len(words)], i, 'A'+rune(i%3))
+		}
+	}
+	dir := b.TempDir()
+	writeFileB(b, dir+"/Deck.csv", "Spiel,labyrinth\nName,Bench\nKennung,BENCH\nVersion,1\n")
+	writeFileB(b, dir+"/Karten.csv", sb.String())
+	d, probs := decks.LoadPath(dir)
+	if d == nil {
+		b.Fatal(probs)
+	}
+	set, _ := decks.Combine(d)
+	return set
+}
+
+func benchCards(b *testing.B, cardsN int) {
+	set := synthetic(b, cardsN)
+	st, err := layout.LoadStyle("labyrinth", "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		cs, err := cards.Labyrinth(set.Labyrinth(), st)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := layout.Render(cs.Cards, cs.Width, cs.Height, layout.Options{Paper: layout.A4, Mode: layout.Duplex}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	faces := float64(2 * cardsN)
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)/faces*1000, "s/1000faces")
+}
+
+// 500 cards = 1,000 faces; the series 50 … 5,000 cards (100 … 10,000 faces)
+// shows how the cost grows.
+func BenchmarkFaces100(b *testing.B)   { benchCards(b, 50) }
+func BenchmarkFaces1000(b *testing.B)  { benchCards(b, 500) }
+func BenchmarkFaces10000(b *testing.B) { benchCards(b, 5000) }
