@@ -25,7 +25,7 @@ func BenchmarkDefaultKit(b *testing.B) {
 // synthetic makes a labyrinth set of n cards (2n faces) with varied,
 // realistic German text: every face is typeset, hyphenated and gets a QR
 // code.
-func synthetic(b *testing.B, n int) *decks.Set {
+func synthetic(b testing.TB, n int) *decks.Set {
 	b.Helper()
 	var sb strings.Builder
 	sb.WriteString("Nr,Seite,Typ,Frage,A,B,C,Richtig\n")

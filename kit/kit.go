@@ -46,7 +46,7 @@ type File struct {
 // job renders one file.
 type job struct {
 	game decks.Game
-	run  func() (File, []string, error)
+	run  func() ([]File, []string, error)
 }
 
 // Build renders the kit's files; it writes nothing.
@@ -56,41 +56,41 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		want[g] = true
 	}
 	var jobs []job
-	add := func(g decks.Game, run func() (File, []string, error)) {
+	add := func(g decks.Game, run func() ([]File, []string, error)) {
 		if len(want) == 0 || want[g] {
 			jobs = append(jobs, job{g, run})
 		}
 	}
-	add(decks.Labyrinth, func() (File, []string, error) {
+	add(decks.Labyrinth, func() ([]File, []string, error) {
 		return cardFile(o, "labyrinth", "Fragekarten (grüne Seite vorne, gelbe hinten)", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Labyrinth(set.Labyrinth(), st)
 		})
 	})
-	add(decks.Dativ, func() (File, []string, error) {
+	add(decks.Dativ, func() ([]File, []string, error) {
 		return cardFile(o, "dativ", "Satzkarten (Vorder- und Rückseite je ein Satz, Lösung unten)", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Dativ(set.Dativ(), st, nil)
 		})
 	})
-	add(decks.TheGame, func() (File, []string, error) {
+	add(decks.TheGame, func() ([]File, []string, error) {
 		return cardFile(o, "thegame", "98 Zahlenkarten 2–99 und 4 Startkarten (1, 1, 100, 100)", func(st *layout.Style) (*cards.Set, error) {
 			return cards.TheGame(st)
 		})
 	})
-	add(decks.Genial, func() (File, []string, error) {
+	add(decks.Genial, func() ([]File, []string, error) {
 		return cardFile(o, "genial", "Fragekarten mit gemeinsamer Rückseite", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Genial(set.Genial(), st)
 		})
 	})
-	add(decks.Raab, func() (File, []string, error) {
+	add(decks.Raab, func() ([]File, []string, error) {
 		return cardFile(o, "raab", "Quizkarten aller Spiele (Lösungen auf der Rückseite, wo die Regel sie dort hat)", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Raab(set, st)
 		})
 	})
 	if o.Mode == layout.Duplex && len(o.Cards) == 0 {
-		jobs = append(jobs, job{"", func() (File, []string, error) { return calibrationFile(o) }})
+		jobs = append(jobs, job{"", func() ([]File, []string, error) { return calibrationFile(o) }})
 	}
 
-	files := make([]File, len(jobs))
+	files := make([][]File, len(jobs))
 	warns := make([][]string, len(jobs))
 	errs := make([]error, len(jobs))
 	var wg sync.WaitGroup
@@ -107,7 +107,11 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 			mu.Lock()
 			done++
 			if o.Progress != nil {
-				o.Progress(done, len(jobs), files[i].Path)
+				name := string(j.game)
+				if len(files[i]) > 0 {
+					name = files[i][0].Path
+				}
+				o.Progress(done, len(jobs), name)
 			}
 			mu.Unlock()
 		}()
@@ -121,10 +125,8 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		allWarns = append(allWarns, warns[i]...)
 	}
 	var out []File
-	for _, f := range files {
-		if f.Path != "" {
-			out = append(out, f)
-		}
+	for _, fs := range files {
+		out = append(out, fs...)
 	}
 	return out, allWarns, nil
 }
@@ -147,39 +149,63 @@ func fileSuffix(o Options) string {
 	return s
 }
 
-// cardFile renders one game's cards into one PDF.
-func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Set, error)) (File, []string, error) {
+// maxSheetsPerFile bounds one PDF: fpdf holds every page in memory until
+// it writes the file, so very large decks are split into parts (peak memory
+// stays flat however many cards there are).
+const maxSheetsPerFile = 150
+
+// cardFile renders one game's cards into one PDF, or into numbered parts
+// when there are more than maxSheetsPerFile sheets.
+func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Set, error)) ([]File, []string, error) {
 	st, err := layout.LoadStyle(game, o.Templates)
 	if err != nil {
-		return File{}, nil, err
+		return nil, nil, err
 	}
 	cs, err := build(st)
 	if err != nil {
-		return File{}, nil, err
+		return nil, nil, err
 	}
 	cs.Cards = selectCards(cs.Cards, o.Cards)
 	if len(cs.Cards) == 0 {
-		return File{}, nil, nil
+		return nil, nil, nil
 	}
-	title := decks.Game(game).Title() + " – " + what
-	data, stats, err := layout.Render(cs.Cards, cs.Width, cs.Height, layout.Options{
-		Paper: o.Paper, Mode: o.Mode, ShortEdge: o.ShortEdge, Gutter: o.Gutter,
-		BackOffset: o.BackOffset, LowInk: o.LowInk, Title: title,
-	})
-	if err != nil {
-		return File{}, nil, fmt.Errorf("%s: %w", game, err)
+	perFile := maxSheetsPerFile
+	if o.Mode != layout.Single {
+		g, err := layout.PlanGrid(o.Paper, cs.Width, cs.Height, o.Gutter, o.Mode)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", game, err)
+		}
+		perFile *= g.PerSheet()
 	}
-	f := File{
-		Path:   game + "/karten" + fileSuffix(o) + ".pdf",
-		What:   what,
-		Paper:  paperNote(o, stats),
-		Duplex: duplexNote(o, stats),
-		Sheets: stats.Sheets,
-		Pages:  stats.Pages,
-		Grid:   stats.Grid,
-		Data:   data,
+	parts := (len(cs.Cards) + perFile - 1) / perFile
+	var files []File
+	for p := 0; p < parts; p++ {
+		chunk := cs.Cards[p*perFile : min(len(cs.Cards), (p+1)*perFile)]
+		title := decks.Game(game).Title() + " – " + what
+		path := game + "/karten" + fileSuffix(o) + ".pdf"
+		if parts > 1 {
+			title += fmt.Sprintf(" (Teil %d von %d)", p+1, parts)
+			path = fmt.Sprintf("%s/karten%s-teil%d.pdf", game, fileSuffix(o), p+1)
+		}
+		data, stats, err := layout.Render(chunk, cs.Width, cs.Height, layout.Options{
+			Paper: o.Paper, Mode: o.Mode, ShortEdge: o.ShortEdge, Gutter: o.Gutter,
+			BackOffset: o.BackOffset, LowInk: o.LowInk, Title: title,
+		})
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", game, err)
+		}
+		files = append(files, File{
+			Path:   path,
+			What:   what,
+			Paper:  paperNote(o, stats),
+			Duplex: duplexNote(o, stats),
+			Sheets: stats.Sheets,
+			Pages:  stats.Pages,
+			Grid:   stats.Grid,
+			Data:   data,
+		})
 	}
-	return f, cs.Warnings, nil
+	return files, cs.Warnings, nil
 }
 
 // selectCards keeps the cards named by --cards (by any face's ID or the
@@ -255,6 +281,12 @@ func Write(dir string, files []File, index string) error {
 			return err
 		}
 		done = append(done, pending{tmp.Name(), final})
+		// CreateTemp makes the file private; the kit is for everyone.
+		if err := tmp.Chmod(0o644); err != nil {
+			tmp.Close()
+			cleanup()
+			return err
+		}
 		if _, err := tmp.Write(f.Data); err != nil {
 			tmp.Close()
 			cleanup()
@@ -298,14 +330,14 @@ func Index(files []File, o Options) string {
 }
 
 // calibrationFile is the duplex calibration sheet.
-func calibrationFile(o Options) (File, []string, error) {
+func calibrationFile(o Options) ([]File, []string, error) {
 	data, err := layout.Calibration(layout.Options{Paper: o.Paper, Mode: o.Mode, ShortEdge: o.ShortEdge,
 		BackOffset: o.BackOffset, Title: "Duplex-Kalibrierung"})
 	if err != nil {
-		return File{}, nil, err
+		return nil, nil, err
 	}
-	return File{Path: "kalibrierung-duplex" + fileSuffix(o) + ".pdf", What: "Kalibrierblatt für den Duplexdruck (Rückseiten-Versatz messen)",
-		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplexNote(o, layout.Stats{}), Sheets: 1, Pages: 2, Data: data}, nil, nil
+	return []File{{Path: "kalibrierung-duplex" + fileSuffix(o) + ".pdf", What: "Kalibrierblatt für den Duplexdruck (Rückseiten-Versatz messen)",
+		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplexNote(o, layout.Stats{}), Sheets: 1, Pages: 2, Data: data}}, nil, nil
 }
 
 // Preflight sets every card of the set without writing a PDF and returns

@@ -319,3 +319,16 @@ func writeFileB(b testing.TB, path, s string) {
 		b.Fatal(err)
 	}
 }
+
+// Very large decks are split into parts so memory stays bounded.
+func TestLargeDecksAreSplit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders 1,400 cards")
+	}
+	set := synthetic(t, 9*maxSheetsPerFile+5)
+	files := build(t, set, Options{Games: []decks.Game{decks.Labyrinth}})
+	a, b := files["labyrinth/karten-teil1.pdf"], files["labyrinth/karten-teil2.pdf"]
+	if len(files) != 3 || a.Sheets != maxSheetsPerFile || b.Sheets != 1 {
+		t.Fatalf("parts: %v / %d and %d sheets", len(files), a.Sheets, b.Sheets)
+	}
+}

@@ -73,7 +73,7 @@ func TestRegionFlagsValidated(t *testing.T) {
 func TestHelpAndUnknownCommands(t *testing.T) {
 	for _, c := range commands {
 		code, _, errs := runCLI(c.name, "--help")
-		if c.name == "build" || c.name == "replay" || c.name == "serve" {
+		if c.name == "replay" || c.name == "serve" {
 			continue
 		}
 		if code != 0 || !strings.Contains(errs, "Aufruf: druckreif "+c.name) {
@@ -101,5 +101,52 @@ func TestCheckReportsKennungClashWithDefaults(t *testing.T) {
 	code, out, _ := runCLI("check", dir)
 	if code != 0 || !strings.Contains(out, "Warnung: die Kennung STD hat auch das Standarddeck") {
 		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
+
+// A failed build leaves the previous kit untouched.
+func TestFailedBuildKeepsPreviousKit(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	if code, _, errs := runCLI("build", "--game", "genial", "--out", out); code != 0 {
+		t.Fatalf("first build: exit %d: %s", code, errs)
+	}
+	before, err := os.ReadFile(filepath.Join(out, "genial", "karten.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, _ := os.Stat(filepath.Join(out, "genial", "karten.pdf"))
+	if info.Mode().Perm() != 0o644 {
+		t.Errorf("kit file mode %v, want 0644", info.Mode().Perm())
+	}
+	// A deck whose question cannot fit any card.
+	deck := filepath.Join(t.TempDir(), "lang")
+	os.MkdirAll(deck, 0o755)
+	os.WriteFile(filepath.Join(deck, "Deck.csv"), []byte("Spiel,genial\nName,Lang\nKennung,LANG\nVersion,1\n"), 0o644)
+	os.WriteFile(filepath.Join(deck, "Fragen.csv"), []byte("Nr,Frage,a,b,c,Richtig\n1,"+strings.Repeat("Wort ", 300)+",x,y,z,a\n"), 0o644)
+	code, _, errs := runCLI("build", "--game", "genial", "--deck", deck, "--out", out)
+	if code != 1 || !strings.Contains(errs, "GEN-LANG-1 (") || !strings.Contains(errs, "Nichts geschrieben") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	after, _ := os.ReadFile(filepath.Join(out, "genial", "karten.pdf"))
+	if !bytes.Equal(before, after) {
+		t.Fatal("the failed build changed the previous kit")
+	}
+	// check reports the same overflow at its cell (preflight).
+	code, stdout, _ := runCLI("check", deck)
+	if code != 1 || !strings.Contains(stdout, deck+"/Fragen.csv: Fragen: Zeile 2: Spalte Frage: Karte GEN-LANG-1: der Text passt nicht auf die Karte") {
+		t.Fatalf("check: exit %d:\n%s", code, stdout)
+	}
+}
+
+func TestBuildFlagsValidated(t *testing.T) {
+	for _, args := range [][]string{
+		{"build", "--paper", "a5"},
+		{"build", "--layout", "zickzack"},
+		{"build", "--back-offset", "1"},
+		{"build", "--game", "schach"},
+	} {
+		if code, _, _ := runCLI(args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
 	}
 }

@@ -46,6 +46,16 @@ func fitError(err error) error {
 	return fmt.Errorf("%w", err)
 }
 
+// ground is the colour of text printed straight on a face's background:
+// white on the full-colour grounds, near black on the light tints of
+// --low-ink.
+func ground(c *layout.Canvas) layout.Color {
+	if c.LowInk {
+		return layout.RGB(26, 26, 26)
+	}
+	return layout.White
+}
+
 // regionShort is the badge text of a region: AT, CH, BY …
 func regionShort(region string) string {
 	if region == "" {

@@ -53,7 +53,7 @@ const gapShown = "______"
 
 func drawDativSide(c *layout.Canvas, st *layout.Style, card *decks.DativCard, side decks.DativSide, f *layout.Face, band SolutionBand) error {
 	m := st.Margin
-	fg := layout.White
+	fg := ground(c)
 	// Header: category, side and number, region; QR code at the top right
 	// (the bottom belongs to the solution band).
 	c.Text(m, m, side.Category, st.Font("category").Style, st.Font("category").Size, fg, layout.Left)

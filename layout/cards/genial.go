@@ -32,7 +32,7 @@ func Genial(set []*decks.GenialCard, st *layout.Style) (*Set, error) {
 
 func drawGenial(c *layout.Canvas, st *layout.Style, card *decks.GenialCard, f *layout.Face) error {
 	m := st.Margin
-	fg := layout.White
+	fg := ground(c)
 	c.Text(m, m+1.2, "Genial daneben", "B", 7, fg, layout.Left)
 	x := badge(c, c.W-m, m+1, regionShort(card.Region), layout.White, st.Color("text"))
 	c.Text(x, m+1.2, fmt.Sprintf("Nr. %d", card.Number), "B", 6.5, fg, layout.Right)
@@ -89,9 +89,10 @@ func commonBack(st *layout.Style, color, title, subtitle string) *layout.Face {
 	return &layout.Face{ID: "", Background: st.Color(color), Draw: func(c *layout.Canvas) error {
 		t := st.Font("title")
 		w := c.W - 8
-		c.RoundRect(4, 4, w, c.H-8, 3, layout.Color{}, layout.White, 0.6)
-		c.Text(c.W/2, c.H/2-ptToMMc(t.Size), title, t.Style, t.Size*fitScale(c, title, t, w-6), layout.White, layout.Center)
-		c.Text(c.W/2, c.H/2+2, subtitle, "", 8, layout.White, layout.Center)
+		fg := ground(c)
+		c.RoundRect(4, 4, w, c.H-8, 3, layout.Color{}, fg, 0.6)
+		c.Text(c.W/2, c.H/2-ptToMMc(t.Size), title, t.Style, t.Size*fitScale(c, title, t, w-6), fg, layout.Center)
+		c.Text(c.W/2, c.H/2+2, subtitle, "", 8, fg, layout.Center)
 		return nil
 	}}
 }

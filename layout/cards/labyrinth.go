@@ -42,7 +42,7 @@ func Labyrinth(set []*decks.LabyrinthCard, st *layout.Style) (*Set, error) {
 
 func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.LabyrinthCard, side decks.LabyrinthSide, f *layout.Face) error {
 	m := st.Margin
-	fg := layout.White
+	fg := ground(c)
 	if side.Face == decks.Yellow {
 		fg = st.Color("text")
 	}

@@ -205,7 +205,7 @@ func raabCommonBack(st *layout.Style) *layout.Face {
 	return &layout.Face{Background: st.Color("back"), Draw: func(c *layout.Canvas) error {
 		c.Polygon(st.Color("corner"), 0, 0, 24, 0, 0, 24)
 		t := layout.TextStyle{Style: "B", Size: 15}
-		c.Text(c.W/2, c.H/2-9, "Schlag den Raab", t.Style, t.Size*fitScale(c, "Schlag den Raab", t, c.W-8), layout.White, layout.Center)
+		c.Text(c.W/2, c.H/2-9, "Schlag den Raab", t.Style, t.Size*fitScale(c, "Schlag den Raab", t, c.W-8), ground(c), layout.Center)
 		c.Text(c.W/2, c.H/2+1, "Das Quiz", "B", 11, st.Color("corner"), layout.Center)
 		return nil
 	}}
