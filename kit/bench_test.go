@@ -7,12 +7,12 @@ import (
 
 	"druckreif/decks"
 	"druckreif/layout"
-	"druckreif/layout/cards"
 )
 
 // BenchmarkDefaultKit builds every file of the default kit (all games, A4
 // duplex), as `druckreif build` does, without writing.
 func BenchmarkDefaultKit(b *testing.B) {
+	TuneRuntime()
 	set := defaultSet(b)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -49,19 +49,13 @@ func synthetic(b testing.TB, n int) *decks.Set {
 }
 
 func benchCards(b *testing.B, cardsN int) {
+	TuneRuntime()
 	set := synthetic(b, cardsN)
-	st, err := layout.LoadStyle("labyrinth", "")
-	if err != nil {
-		b.Fatal(err)
-	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		cs, err := cards.Labyrinth(set.Labyrinth(), st)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, _, err := layout.Render(cs.Cards, cs.Width, cs.Height, layout.Options{Paper: layout.A4, Mode: layout.Duplex}); err != nil {
+		// As druckreif build --game labyrinth does it (large decks in parts).
+		if _, _, err := Build(set, Options{Paper: layout.A4, Games: []decks.Game{decks.Labyrinth}}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -79,7 +79,7 @@ func TestEveryQRCodeDecodesToItsCard(t *testing.T) {
 	set := defaultSet(t)
 	files := build(t, set, Options{})
 	dir := t.TempDir()
-	const dpi = 150
+	const dpi = 200
 	total := 0
 	for _, name := range []string{"labyrinth/karten.pdf", "dativ/karten.pdf", "genial/karten.pdf", "raab/karten.pdf", "thegame/karten.pdf"} {
 		f := files[name]

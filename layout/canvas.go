@@ -283,7 +283,15 @@ func (c *Canvas) qrBitmap(x, y, size float64, bm [][]bool) error {
 	module := size / float64(n+2*quiet)
 	c.Rect(x, y, size, size, White)
 	c.fill(Black)
+	// All dark runs of the code go into one path with one fill operator,
+	// written directly: a code has a hundred or more runs, and fpdf's Rect
+	// (one formatted operator each) made QR codes the costliest part of a
+	// card. Coordinates are PDF points, y up; transforms still apply.
+	const k = 72 / 25.4
+	_, pageH := c.pdf.GetPageSize()
+	buf := make([]byte, 0, 32*n*n/4)
 	for r, row := range bm {
+		top := c.Y + y + float64(quiet+r)*module
 		for col := 0; col < n; {
 			if !row[col] {
 				col++
@@ -293,10 +301,19 @@ func (c *Canvas) qrBitmap(x, y, size float64, bm [][]bool) error {
 			for col < n && row[col] {
 				col++
 			}
-			c.pdf.Rect(c.X+x+float64(quiet+start)*module, c.Y+y+float64(quiet+r)*module,
-				float64(col-start)*module, module, "F")
+			left := c.X + x + float64(quiet+start)*module
+			buf = strconv.AppendFloat(buf, left*k, 'f', 2, 64)
+			buf = append(buf, ' ')
+			buf = strconv.AppendFloat(buf, (pageH-top)*k, 'f', 2, 64)
+			buf = append(buf, ' ')
+			buf = strconv.AppendFloat(buf, float64(col-start)*module*k, 'f', 2, 64)
+			buf = append(buf, ' ')
+			buf = strconv.AppendFloat(buf, -module*k, 'f', 2, 64)
+			buf = append(buf, " re\n"...)
 		}
 	}
+	buf = append(buf, "f\n"...)
+	c.pdf.RawWriteStr(string(buf))
 	return nil
 }
 

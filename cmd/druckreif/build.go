@@ -68,6 +68,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	kit.TuneRuntime()
 	start := time.Now()
 	set, probs := decks.LoadSet(dopts)
 	if set == nil {
