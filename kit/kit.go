@@ -15,6 +15,7 @@ import (
 	"druckreif/decks"
 	"druckreif/layout"
 	"druckreif/layout/cards"
+	"druckreif/layout/decoder"
 )
 
 // Options are the build's choices (the flags of druckreif build).
@@ -28,6 +29,9 @@ type Options struct {
 	LowInk     bool
 	Cards      []string // reprint only these card IDs (any side's ID names the card)
 	Templates  string   // directory with edited style files, "" for the built-in ones
+	// DecoderStrength is the contrast of the dativ cards' hidden solutions
+	// (1–5; 0 means the default).
+	DecoderStrength decoder.Strength
 	// Progress, when set, is told about every finished file.
 	Progress func(done, total int, file string)
 }
@@ -69,9 +73,12 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 	})
 	add(decks.Dativ, func() ([]File, []string, error) {
 		return cardFile(o, "dativ", "Satzkarten (Vorder- und Rückseite je ein Satz, Lösung unten)", func(st *layout.Style) (*cards.Set, error) {
-			return cards.Dativ(set.Dativ(), st, nil)
+			return cards.Dativ(set.Dativ(), st, decoder.Band(strength(o)))
 		})
 	})
+	if len(o.Cards) == 0 {
+		add(decks.Dativ, func() ([]File, []string, error) { return decoderFile(o) })
+	}
 	add(decks.TheGame, func() ([]File, []string, error) {
 		return cardFile(o, "thegame", "98 Zahlenkarten 2–99 und 4 Startkarten (1, 1, 100, 100)", func(st *layout.Style) (*cards.Set, error) {
 			return cards.TheGame(st)
@@ -320,7 +327,13 @@ func Index(files []File, o Options) string {
 	b.WriteString("- Beidseitige Dateien: im Druckdialog „beidseitig“ mit der angegebenen Wendekante wählen.\n")
 	b.WriteString("  Vorher einmal kalibrierung-duplex.pdf drucken; liegt die Rückseite versetzt, mit\n")
 	b.WriteString("  druckreif build --back-offset X,Y (in mm) ausgleichen.\n")
-	b.WriteString("- Geschnitten wird an den Schnittmarken; der Hintergrund läuft 3 mm über den Schnitt hinaus.\n\n")
+	b.WriteString("- Geschnitten wird an den Schnittmarken; der Hintergrund läuft 3 mm über den Schnitt hinaus.\n")
+	b.WriteString("- Dativ-Kartenspiel: Die Lösung steht verschlüsselt im Streifen unten auf jeder Karte und ist nur\n")
+	b.WriteString("  durch rote Folie lesbar. Dafür braucht es einen FARBDRUCKER (auch mit --low-ink bleibt der Streifen\n")
+	b.WriteString("  farbig). dativ/decoder.pdf enthält den Decoder zum Falten und einen Kalibrierstreifen: die Stärke\n")
+	b.WriteString("  wählen, die durch die Folie gut lesbar ist, und mit --decoder-strength N neu bauen.\n")
+	b.WriteString("  The dativ solutions need a colour printer and red film; see dativ/decoder.pdf.\n")
+	b.WriteString("- Was Papier nicht kann (Buzzer, Sanduhr), übernimmt später der Punktezähler auf dem Handy.\n\n")
 	fmt.Fprintf(&b, "%-40s %-8s %-7s %s\n", "Datei", "Blätter", "Seiten", "Inhalt · Papier · Druck")
 	sorted := append([]File(nil), files...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
@@ -328,6 +341,22 @@ func Index(files []File, o Options) string {
 		fmt.Fprintf(&b, "%-40s %-8d %-7d %s\n%49s%s · %s\n", f.Path, f.Sheets, f.Pages, f.What, "", f.Paper, f.Duplex)
 	}
 	return b.String()
+}
+
+// decoderFile is the Decoder frame and the strength calibration strip.
+func decoderFile(o Options) ([]File, []string, error) {
+	st, err := layout.LoadStyle("dativ", o.Templates)
+	if err != nil {
+		return nil, nil, err
+	}
+	data, err := decoder.Sheets(o.Paper, st, strength(o))
+	if err != nil {
+		return nil, nil, err
+	}
+	return []File{{Path: "dativ/decoder" + fileSuffix(Options{Paper: o.Paper}) + ".pdf",
+		What:  "Decoder zum Falten (Fenster für rote Folie) und Kalibrierstreifen der Stärken 1–5",
+		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:] + ", FARBDRUCKER nötig", Duplex: "einseitig drucken",
+		Sheets: 2, Pages: 2, Data: data}}, nil, nil
 }
 
 // calibrationFile is the duplex calibration sheet.
@@ -351,7 +380,9 @@ func Preflight(set *decks.Set, templatesDir string) []error {
 	}
 	rs := []renderer{
 		{"labyrinth", func(st *layout.Style) (*cards.Set, error) { return cards.Labyrinth(set.Labyrinth(), st) }},
-		{"dativ", func(st *layout.Style) (*cards.Set, error) { return cards.Dativ(set.Dativ(), st, nil) }},
+		{"dativ", func(st *layout.Style) (*cards.Set, error) {
+			return cards.Dativ(set.Dativ(), st, decoder.Band(decoder.DefaultStrength))
+		}},
 		{"genial", func(st *layout.Style) (*cards.Set, error) { return cards.Genial(set.Genial(), st) }},
 		{"raab", func(st *layout.Style) (*cards.Set, error) { return cards.Raab(set, st) }},
 	}
@@ -380,4 +411,11 @@ func Preflight(set *decks.Set, templatesDir string) []error {
 func TuneRuntime() {
 	debug.SetGCPercent(400)
 	debug.SetMemoryLimit(200 << 20)
+}
+
+func strength(o Options) decoder.Strength {
+	if o.DecoderStrength.Valid() {
+		return o.DecoderStrength
+	}
+	return decoder.DefaultStrength
 }

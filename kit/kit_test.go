@@ -50,7 +50,7 @@ func TestKitHasEveryGame(t *testing.T) {
 		names = append(names, p)
 	}
 	sort.Strings(names)
-	want := "dativ/karten.pdf genial/karten.pdf kalibrierung-duplex.pdf labyrinth/karten.pdf raab/karten.pdf thegame/karten.pdf"
+	want := "dativ/decoder.pdf dativ/karten.pdf genial/karten.pdf kalibrierung-duplex.pdf labyrinth/karten.pdf raab/karten.pdf thegame/karten.pdf"
 	if got := strings.Join(names, " "); got != want {
 		t.Fatalf("files %s", got)
 	}

@@ -316,3 +316,19 @@ func finish(pdf *fpdf.Fpdf, o Options) ([]byte, error) {
 	}
 	return withViewerPreferences(buf.Bytes(), prefs)
 }
+
+// Pages writes a PDF with one page of w × h mm per drawing function, drawn
+// on a canvas covering the page: for sheets that are not cards (the decoder
+// frame, calibration strips, test renderings).
+func Pages(w, h float64, title string, draws []func(*Canvas) error) ([]byte, error) {
+	pdf := newDoc(w, h)
+	pdf.SetTitle(title, true)
+	for _, draw := range draws {
+		pdf.AddPageFormat("P", fpdf.SizeType{Wd: w, Ht: h})
+		c := &Canvas{pdf: pdf, W: w, H: h, Setter: Setter()}
+		if err := draw(c); err != nil {
+			return nil, err
+		}
+	}
+	return finish(pdf, Options{Mode: Gutterfold})
+}

@@ -331,3 +331,62 @@ func (c *Canvas) Rotated(deg, x, y float64, draw func()) {
 	draw()
 	c.pdf.TransformEnd()
 }
+
+// Blend runs draw with a PDF blend mode ("Multiply" …), then restores
+// normal painting.
+func (c *Canvas) Blend(mode string, draw func()) {
+	if c.pdf == nil {
+		draw()
+		return
+	}
+	c.pdf.SetAlpha(1, mode)
+	draw()
+	c.pdf.SetAlpha(1, "Normal")
+}
+
+// Glyph sets a short text centred on (cx, cy), rotated by deg degrees.
+func (c *Canvas) Glyph(cx, cy, deg float64, s, style string, sizePt float64, col Color) {
+	if c.pdf == nil {
+		return
+	}
+	w := c.Setter.M.Width(style, sizePt, s)
+	c.pdf.TransformBegin()
+	c.pdf.TransformRotate(deg, c.X+cx, c.Y+cy)
+	c.pdf.SetFont(fonts.Family, style, sizePt)
+	c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
+	c.pdf.Text(c.X+cx-w/2, c.Y+cy+ptToMM(sizePt)*0.36, s)
+	c.pdf.TransformEnd()
+}
+
+// Clip runs draw with painting limited to a card-local rectangle.
+func (c *Canvas) Clip(x, y, w, h float64, draw func()) {
+	if c.pdf == nil {
+		draw()
+		return
+	}
+	c.pdf.ClipRect(c.X+x, c.Y+y, w, h, false)
+	draw()
+	c.pdf.ClipEnd()
+}
+
+// DashedRect strokes a dashed rectangle (cut and fold lines).
+func (c *Canvas) DashedRect(x, y, w, h, width float64, col Color) {
+	if c.pdf == nil {
+		return
+	}
+	c.stroke(col, width)
+	c.pdf.SetDashPattern([]float64{2, 1.2}, 0)
+	c.pdf.Rect(c.X+x, c.Y+y, w, h, "D")
+	c.pdf.SetDashPattern(nil, 0)
+}
+
+// DashedLine strokes a dashed line.
+func (c *Canvas) DashedLine(x1, y1, x2, y2, width float64, col Color) {
+	if c.pdf == nil {
+		return
+	}
+	c.stroke(col, width)
+	c.pdf.SetDashPattern([]float64{2, 1.2}, 0)
+	c.pdf.Line(c.X+x1, c.Y+y1, c.X+x2, c.Y+y2)
+	c.pdf.SetDashPattern(nil, 0)
+}

@@ -12,6 +12,7 @@ import (
 	"druckreif/i18n"
 	"druckreif/kit"
 	"druckreif/layout"
+	"druckreif/layout/decoder"
 )
 
 func runBuild(args []string, stdout, stderr io.Writer) int {
@@ -30,6 +31,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	offset := fs.String("back-offset", "", i18n.Sprintf("Rückseiten um X,Y mm verschieben (aus kalibrierung-duplex.pdf), z. B. 1.5,-0.5", "shift back pages by X,Y mm (from kalibrierung-duplex.pdf), e.g. 1.5,-0.5").In(l))
 	lowInk := fs.Bool("low-ink", false, i18n.Sprintf("tintensparend: Umrisse und helle Töne statt vollflächiger Hintergründe", "save ink: outlines and light tints instead of full backgrounds").In(l))
 	only := fs.String("cards", "", i18n.Sprintf("nur diese Karten neu drucken (Komma-Liste von IDs, z. B. LAB-STD-3,DAT-STD-12)", "reprint only these cards (comma list of IDs, e.g. LAB-STD-3,DAT-STD-12)").In(l))
+	strength := fs.Int("decoder-strength", int(decoder.DefaultStrength), i18n.Sprintf("Stärke der verborgenen Dativ-Lösungen, 1 (gut versteckt) bis 5 (kräftig); siehe dativ/decoder.pdf", "contrast of the hidden dativ solutions, 1 (well hidden) to 5 (strong); see dativ/decoder.pdf").In(l))
 	tpl := fs.String("templates", "", i18n.Sprintf("Ordner mit eigenen Stildateien (Kopien von templates/*.json)", "folder with own style files (copies of templates/*.json)").In(l))
 	_, code, ok := fs.parse(args)
 	if !ok {
@@ -39,7 +41,10 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "druckreif build: %v\n", err)
 		return 2
 	}
-	opts := kit.Options{ShortEdge: *short, Gutter: *gutter, LowInk: *lowInk, Templates: *tpl}
+	opts := kit.Options{ShortEdge: *short, Gutter: *gutter, LowInk: *lowInk, Templates: *tpl, DecoderStrength: decoder.Strength(*strength)}
+	if !opts.DecoderStrength.Valid() {
+		return fail(fmt.Errorf("%s", i18n.Sprintf("--decoder-strength muss zwischen 1 und 5 liegen", "--decoder-strength must be from 1 to 5").In(l)))
+	}
 	var err error
 	if opts.Paper, err = layout.ParsePaper(*paper); err != nil {
 		return fail(err)
