@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/color"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,7 +16,6 @@ import (
 	"druckreif/decks"
 	"druckreif/internal/tooltest"
 	"druckreif/layout"
-	"druckreif/layout/cards"
 )
 
 // The four views of a printed band that the measurement reads with OCR:
@@ -179,7 +177,11 @@ func measure(t *testing.T, sides []decks.DativSide, s Strength) result {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			out, err := exec.Command("tesseract", j.path, "stdout", "-l", "deu", "--psm", "6").Output()
+			cmd := exec.Command("tesseract", j.path, "stdout", "-l", "deu", "--psm", "6")
+			// One thread per tesseract: the runs are parallel already, and
+			// tesseract's own threads only contend with each other.
+			cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+			out, err := cmd.Output()
 			if err != nil {
 				t.Errorf("tesseract: %v", err)
 				return
@@ -225,5 +227,3 @@ func allSides(t testing.TB) []decks.DativSide {
 	return sides
 }
 
-var _ = color.White
-var _ = cards.SolutionBlocks
