@@ -25,7 +25,11 @@ const Niches = 6
 // DefaultLength is the number of fields from the start to the exit. See
 // docs/board.md for why: simulated 20-question games with 2–6 players put
 // the leader near, but rarely past, the exit.
-const DefaultLength = 44
+const DefaultLength = 50
+
+// TwoPlayerLength suits a game of two, where each player answers only every
+// other question.
+const TwoPlayerLength = 30
 
 // Board is the path of one maze.
 type Board struct {
