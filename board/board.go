@@ -40,6 +40,8 @@ type Board struct {
 	// Fields are the centres of positions −Behind … Length along the
 	// thread, in maze units (the maze's outer radius is 1).
 	Fields []Point
+	// Step is the distance along the thread from one field to the next.
+	Step float64
 }
 
 // Point is a position in maze units, origin at the centre, y down.
@@ -69,8 +71,9 @@ func New(seed uint64, length int) (*Board, error) {
 		}
 		m.Thread, m.Behind = thread, behind
 		b := &Board{Seed: seed, Length: length, Maze: m}
-		forward := placeFields(m.Polyline(thread), length+1)
-		step := dist(forward[0], forward[1])
+		line := m.Polyline(thread)
+		forward := placeFields(line, length+1)
+		step := length1(line) / float64(length)
 		back := m.Polyline(behind)
 		// The fields behind the start at the same spacing where the dead
 		// end is long enough, else closer together.
@@ -82,6 +85,7 @@ func New(seed uint64, length int) (*Board, error) {
 			b.Fields = append(b.Fields, backFields[i])
 		}
 		b.Fields = append(b.Fields, forward...)
+		b.Step = step
 		// The Lingutaurus tiles lie near a quarter, half and three quarters
 		// of the way.
 		for i, f := range []float64{0.25, 0.5, 0.75} {
@@ -156,5 +160,6 @@ func placeFields(line []Point, n int) []Point {
 
 func dist(a, b Point) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
 
-// Spacing is the distance between neighbouring fields in maze units.
-func (b *Board) Spacing() float64 { return dist(b.Fields[0], b.Fields[1]) }
+// Spacing is the distance along the thread between neighbouring fields, in
+// maze units.
+func (b *Board) Spacing() float64 { return b.Step }

@@ -113,8 +113,8 @@ func (m *Maze) Neighbours(c Cell) []Cell {
 }
 
 // route finds the thread: from the centre through a hub cell to the
-// outer-ring cell whose path is the shortest that still holds `fields`
-// fields at about two per cell; and, through another hub cell, a dead-end
+// outer-ring cell whose path is the shortest that still gives every one of
+// `fields` fields a cell of its own; and, through another hub cell, a dead-end
 // branch for the fields behind the start.
 func (m *Maze) route(fields int) (thread, behind []Cell, ok bool) {
 	for i := 0; i < Niches; i++ {
@@ -126,7 +126,7 @@ func (m *Maze) route(fields int) (thread, behind []Cell, ok bool) {
 		}
 		sort.Slice(paths, func(a, b int) bool { return len(paths[a]) < len(paths[b]) })
 		for _, p := range paths {
-			if len(p)*2 >= fields && (thread == nil || len(p) < len(thread)) {
+			if len(p) >= fields && (thread == nil || len(p) < len(thread)) {
 				thread = p
 				break
 			}

@@ -12,10 +12,12 @@ import (
 	"strings"
 	"sync"
 
+	"druckreif/board"
 	"druckreif/decks"
 	"druckreif/layout"
 	"druckreif/layout/cards"
 	"druckreif/layout/decoder"
+	"druckreif/layout/maze"
 )
 
 // Options are the build's choices (the flags of druckreif build).
@@ -29,6 +31,9 @@ type Options struct {
 	LowInk     bool
 	Cards      []string // reprint only these card IDs (any side's ID names the card)
 	Templates  string   // directory with edited style files, "" for the built-in ones
+	// BoardSeed and BoardLength choose the labyrinth board (0: defaults).
+	BoardSeed   uint64
+	BoardLength int
 	// DecoderStrength is the contrast of the dativ cards' hidden solutions
 	// (1–5; 0 means the default).
 	DecoderStrength decoder.Strength
@@ -78,6 +83,7 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 	})
 	if len(o.Cards) == 0 {
 		add(decks.Dativ, func() ([]File, []string, error) { return decoderFile(o) })
+		add(decks.Labyrinth, func() ([]File, []string, error) { return boardFiles(o) })
 	}
 	add(decks.TheGame, func() ([]File, []string, error) {
 		return cardFile(o, "thegame", "98 Zahlenkarten 2–99 und 4 Startkarten (1, 1, 100, 100)", func(st *layout.Style) (*cards.Set, error) {
@@ -357,6 +363,46 @@ func decoderFile(o Options) ([]File, []string, error) {
 		What:  "Decoder zum Falten (Fenster für rote Folie) und Kalibrierstreifen der Stärken 1–5",
 		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:] + ", FARBDRUCKER nötig", Duplex: "einseitig drucken",
 		Sheets: 2, Pages: 2, Data: data}}, nil, nil
+}
+
+// DefaultBoardSeed is the maze everyone gets unless they choose another:
+// the board in the app is the same one.
+const DefaultBoardSeed = 1
+
+// boardFiles are the labyrinth board on one A2 or A3 sheet and tiled
+// across sheets of the chosen paper.
+func boardFiles(o Options) ([]File, []string, error) {
+	seed := o.BoardSeed
+	if seed == 0 {
+		seed = DefaultBoardSeed
+	}
+	b, err := board.New(seed, o.BoardLength)
+	if err != nil {
+		return nil, nil, err
+	}
+	var files []File
+	for _, p := range []layout.Paper{layout.A2, layout.A3} {
+		data, err := maze.OnePage(b, p)
+		if err != nil {
+			return nil, nil, err
+		}
+		files = append(files, File{Path: "labyrinth/spielplan-" + p.Name + ".pdf",
+			What: fmt.Sprintf("Spielplan auf einem Bogen (%d Felder, Labyrinth Nr. %d)", b.Length, seed),
+			Paper: strings.ToUpper(p.Name) + " (Copyshop)", Duplex: "einseitig", Sheets: 1, Pages: 1, Data: data})
+	}
+	tiles := o.Paper
+	if tiles.Name == "universal" {
+		tiles = layout.A4
+	}
+	data, tl, err := maze.Tiles(b, tiles)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := tl.Cols * tl.Rows
+	files = append(files, File{Path: "labyrinth/spielplan-" + tiles.Name + "-kacheln.pdf",
+		What: fmt.Sprintf("Spielplan in %d Kacheln zum Zusammenkleben, mit Übersicht", n),
+		Paper: strings.ToUpper(tiles.Name[:1]) + tiles.Name[1:], Duplex: "einseitig", Sheets: n + 1, Pages: n + 1, Data: data})
+	return files, nil, nil
 }
 
 // calibrationFile is the duplex calibration sheet.

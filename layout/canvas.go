@@ -390,3 +390,32 @@ func (c *Canvas) DashedLine(x1, y1, x2, y2, width float64, col Color) {
 	c.pdf.Line(c.X+x1, c.Y+y1, c.X+x2, c.Y+y2)
 	c.pdf.SetDashPattern(nil, 0)
 }
+
+// Arc strokes a circular arc around a card-local centre, from angle a0 to
+// a1 (radians, clockwise from north, as the board's maze counts them).
+func (c *Canvas) Arc(cx, cy, r, a0, a1, width float64, col Color) {
+	if c.pdf == nil {
+		return
+	}
+	c.stroke(col, width)
+	// fpdf's Arc counts degrees counter-clockwise from east.
+	deg := func(a float64) float64 { return 90 - a*180/3.141592653589793 }
+	c.pdf.Arc(c.X+cx, c.Y+cy, r, r, 0, deg(a1), deg(a0), "D")
+}
+
+// Polyline strokes a line through points given as x, y pairs.
+func (c *Canvas) Polyline(width float64, col Color, xy ...float64) {
+	if c.pdf == nil || len(xy) < 4 {
+		return
+	}
+	c.stroke(col, width)
+	c.pdf.SetLineCapStyle("round")
+	c.pdf.SetLineJoinStyle("round")
+	c.pdf.MoveTo(c.X+xy[0], c.Y+xy[1])
+	for i := 2; i+1 < len(xy); i += 2 {
+		c.pdf.LineTo(c.X+xy[i], c.Y+xy[i+1])
+	}
+	c.pdf.DrawPath("D")
+	c.pdf.SetLineCapStyle("butt")
+	c.pdf.SetLineJoinStyle("miter")
+}
