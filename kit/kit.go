@@ -387,7 +387,7 @@ func boardFiles(o Options) ([]File, []string, error) {
 			return nil, nil, err
 		}
 		files = append(files, File{Path: "labyrinth/spielplan-" + p.Name + ".pdf",
-			What: fmt.Sprintf("Spielplan auf einem Bogen (%d Felder, Labyrinth Nr. %d)", b.Length, seed),
+			What:  fmt.Sprintf("Spielplan auf einem Bogen (%d Felder, Labyrinth Nr. %d)", b.Length, seed),
 			Paper: strings.ToUpper(p.Name) + " (Copyshop)", Duplex: "einseitig", Sheets: 1, Pages: 1, Data: data})
 	}
 	tiles := o.Paper
@@ -400,7 +400,7 @@ func boardFiles(o Options) ([]File, []string, error) {
 	}
 	n := tl.Cols * tl.Rows
 	files = append(files, File{Path: "labyrinth/spielplan-" + tiles.Name + "-kacheln.pdf",
-		What: fmt.Sprintf("Spielplan in %d Kacheln zum Zusammenkleben, mit Übersicht", n),
+		What:  fmt.Sprintf("Spielplan in %d Kacheln zum Zusammenkleben, mit Übersicht", n),
 		Paper: strings.ToUpper(tiles.Name[:1]) + tiles.Name[1:], Duplex: "einseitig", Sheets: n + 1, Pages: n + 1, Data: data})
 	return files, nil, nil
 }

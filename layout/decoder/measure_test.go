@@ -226,4 +226,3 @@ func allSides(t testing.TB) []decks.DativSide {
 	}
 	return sides
 }
-
