@@ -16,8 +16,10 @@ import (
 	"druckreif/decks"
 	"druckreif/layout"
 	"druckreif/layout/cards"
+	"druckreif/layout/components"
 	"druckreif/layout/decoder"
 	"druckreif/layout/maze"
+	"druckreif/layout/pieces"
 )
 
 // Options are the build's choices (the flags of druckreif build).
@@ -84,6 +86,12 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 	if len(o.Cards) == 0 {
 		add(decks.Dativ, func() ([]File, []string, error) { return decoderFile(o) })
 		add(decks.Labyrinth, func() ([]File, []string, error) { return boardFiles(o) })
+		add(decks.Labyrinth, func() ([]File, []string, error) { return componentFiles(o, "labyrinth", components.Labyrinth()) })
+		add(decks.Dativ, func() ([]File, []string, error) { return componentFiles(o, "dativ", components.Dativ()) })
+		add(decks.Genial, func() ([]File, []string, error) { return componentFiles(o, "genial", components.Genial()) })
+		add(decks.Genial, func() ([]File, []string, error) {
+			return pageFile(o, "genial/punkteleiste", "Punkteleiste 0–300 für die Spielfiguren", components.GenialTrack)
+		})
 	}
 	add(decks.TheGame, func() ([]File, []string, error) {
 		return cardFile(o, "thegame", "98 Zahlenkarten 2–99 und 4 Startkarten (1, 1, 100, 100)", func(st *layout.Style) (*cards.Set, error) {
@@ -403,6 +411,45 @@ func boardFiles(o Options) ([]File, []string, error) {
 		What:  fmt.Sprintf("Spielplan in %d Kacheln zum Zusammenkleben, mit Übersicht", n),
 		Paper: strings.ToUpper(tiles.Name[:1]) + tiles.Name[1:], Duplex: "einseitig", Sheets: n + 1, Pages: n + 1, Data: data})
 	return files, nil, nil
+}
+
+// componentFiles prints a game's punch-out sheets.
+func componentFiles(o Options, game string, sheets []components.Sheet) ([]File, []string, error) {
+	var files []File
+	for _, sh := range sheets {
+		data, pages, err := pieces.Sheets(o.Paper, sh.Title, sh.Notes, sh.Pieces)
+		if err != nil {
+			return nil, nil, err
+		}
+		duplex := "einseitig drucken"
+		for _, pc := range sh.Pieces {
+			if pc.Back != nil {
+				duplex = "beidseitig drucken, an der langen Kante wenden"
+				break
+			}
+		}
+		files = append(files, File{Path: game + "/" + sh.Name + fileSuffix(Options{Paper: o.Paper}) + ".pdf",
+			What:  fmt.Sprintf("%s (%d Teile)", strings.TrimPrefix(sh.Title[strings.Index(sh.Title, "–")+len("–"):], " "), len(sh.Pieces)),
+			Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplex, Sheets: sheetCount(pages, duplex), Pages: pages, Data: data})
+	}
+	return files, nil, nil
+}
+
+func sheetCount(pages int, duplex string) int {
+	if strings.HasPrefix(duplex, "beidseitig") {
+		return (pages + 1) / 2
+	}
+	return pages
+}
+
+// pageFile prints one page drawn by draw.
+func pageFile(o Options, name, what string, draw func(*layout.Canvas) error) ([]File, []string, error) {
+	data, err := layout.Pages(o.Paper.W, o.Paper.H, what, []func(*layout.Canvas) error{draw})
+	if err != nil {
+		return nil, nil, err
+	}
+	return []File{{Path: name + fileSuffix(Options{Paper: o.Paper}) + ".pdf", What: what,
+		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: "einseitig drucken", Sheets: 1, Pages: 1, Data: data}}, nil, nil
 }
 
 // calibrationFile is the duplex calibration sheet.

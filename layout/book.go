@@ -321,6 +321,15 @@ func finish(pdf *fpdf.Fpdf, o Options) ([]byte, error) {
 // on a canvas covering the page: for sheets that are not cards (the decoder
 // frame, calibration strips, test renderings).
 func Pages(w, h float64, title string, draws []func(*Canvas) error) ([]byte, error) {
+	return pages(w, h, title, false, draws)
+}
+
+// PagesDuplex is Pages for sheets printed on both sides (long edge).
+func PagesDuplex(w, h float64, title string, draws []func(*Canvas) error) ([]byte, error) {
+	return pages(w, h, title, true, draws)
+}
+
+func pages(w, h float64, title string, duplex bool, draws []func(*Canvas) error) ([]byte, error) {
 	pdf := newDoc(w, h)
 	pdf.SetTitle(title, true)
 	for _, draw := range draws {
@@ -330,5 +339,9 @@ func Pages(w, h float64, title string, draws []func(*Canvas) error) ([]byte, err
 			return nil, err
 		}
 	}
-	return finish(pdf, Options{Mode: Gutterfold})
+	mode := Gutterfold // one-sided
+	if duplex {
+		mode = Duplex
+	}
+	return finish(pdf, Options{Mode: mode})
 }

@@ -419,3 +419,28 @@ func (c *Canvas) Polyline(width float64, col Color, xy ...float64) {
 	c.pdf.SetLineCapStyle("butt")
 	c.pdf.SetLineJoinStyle("miter")
 }
+
+// Cut strokes a piece's cut line: a rectangle with rounded corners, or a
+// circle when round.
+func (c *Canvas) Cut(x, y, w, h, radius float64, round bool) {
+	if c.pdf == nil {
+		return
+	}
+	if round {
+		c.Circle(x+w/2, y+h/2, w/2, Color{}, RGB(90, 90, 90), 0.2)
+		return
+	}
+	if radius > 0 {
+		c.RoundRect(x, y, w, h, radius, Color{}, RGB(90, 90, 90), 0.2)
+		return
+	}
+	c.stroke(RGB(90, 90, 90), 0.2)
+	c.pdf.Rect(c.X+x, c.Y+y, w, h, "D")
+}
+
+// Sub returns a canvas for a region of this one: (0, 0) at (x, y).
+func (c *Canvas) Sub(x, y, w, h float64) *Canvas {
+	s := *c
+	s.X, s.Y, s.W, s.H = c.X+x, c.Y+y, w, h
+	return &s
+}

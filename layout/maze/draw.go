@@ -10,6 +10,8 @@ import (
 
 	"druckreif/board"
 	"druckreif/layout"
+	"druckreif/layout/components"
+	"druckreif/layout/pieces"
 )
 
 // Board size in mm at full scale (A2 portrait); other sizes scale it.
@@ -222,38 +224,40 @@ func (p *Plan) drawThread(c *layout.Canvas, ox, oy float64) {
 }
 
 // drawAreas draws, below the maze, the places for the question stack, the
-// Lingutaurus stack, the tip cards and each colour's five bet chips.
+// Lingutaurus stack, the tip cards and each colour's five bet chips (the
+// fields fit the printed chips).
 func (p *Plan) drawAreas(c *layout.Canvas, ox, oy float64) {
 	s := p.Scale
-	top := oy + (12+2*mazeR+14)*s
-	x := ox + 16*s
+	top := oy + (12+2*mazeR+10)*s
+	x := ox + 14*s
 	card := func(x, y float64, title, sub string) {
 		c.RoundRect(x, y, 63*s, 88*s, 3*s, layout.White, wallColour, 0.6*s)
 		c.Text(x+31.5*s, y+36*s, title, "B", 10*s, ink, layout.Center)
 		c.Text(x+31.5*s, y+42*s, sub, "", 7*s, ink, layout.Center)
 	}
-	card(x, top, "Fragekarten", "20 Karten: 17 + 3 Risiko")
-	card(x+70*s, top, "Lingutaurus", "♉ Zitatkarten")
+	card(x, top+14*s, "Fragekarten", "20 Karten: 17 + 3 Risiko")
+	card(x+68*s, top+14*s, "Lingutaurus", "♉ Zitatkarten")
 	// Tip cards A, B, C and their backs.
-	tx := x + 150*s
-	c.Text(tx, top-1*s, "Tippkarten: A · B · C / TIPP", "B", 8*s, ink, layout.Left)
+	tx := x + 142*s
+	c.Text(tx, top, "Tippkarten: A · B · C / TIPP", "B", 8*s, ink, layout.Left)
 	for i, l := range []string{"A", "B", "C"} {
-		c.RoundRect(tx+float64(i)*26*s, top+5*s, 22*s, 30*s, 2*s, layout.White, wallColour, 0.5*s)
-		c.Text(tx+float64(i)*26*s+11*s, top+13*s, l, "B", 22*s, ink, layout.Center)
+		c.RoundRect(tx+float64(i)*34*s, top+5*s, 30*s, 42*s, 2*s, layout.White, wallColour, 0.5*s)
+		c.Text(tx+float64(i)*34*s+15*s, top+14*s, l, "B", 26*s, ink, layout.Center)
 	}
-	c.RoundRect(tx+78*s, top+5*s, 22*s, 30*s, 2*s, layout.RGB(230, 230, 230), wallColour, 0.5*s)
-	c.Text(tx+89*s, top+17*s, "TIPP", "B", 9*s, ink, layout.Center)
-	// Bet chips: a row of five fields per colour.
-	cy := top + 42*s
-	c.Text(tx, cy, "Einsatzchips · unbenutzte Chips auf die Felder ihrer Farbe", "B", 7*s, ink, layout.Left)
-	for i, pc := range Players {
-		rowY := cy + 6*s + float64(i)*8.5*s
-		c.Text(tx, rowY+1*s, pc.Symbol+" "+pc.Name, "B", 7*s, pc.Colour, layout.Left)
+	c.RoundRect(tx+102*s, top+5*s, 30*s, 42*s, 2*s, layout.RGB(230, 230, 230), wallColour, 0.5*s)
+	c.Text(tx+117*s, top+22*s, "TIPP", "B", 10*s, ink, layout.Center)
+	// Bet chips: five fields per colour, the size of the printed chips.
+	d := components.ChipDiameter * s
+	cy := top + 52*s
+	c.Text(tx, cy, "Einsatzchips: unbenutzte Chips auf die Felder ihrer Farbe", "B", 7*s, ink, layout.Left)
+	for i, pc := range pieces.Players {
+		rowY := cy + 4*s + float64(i)*(d+1.5*s)
+		c.Text(tx, rowY+d/2-2*s, pc.Symbol+" "+pc.Name, "B", 7.5*s, pc.Colour, layout.Left)
 		for v := 1; v <= 5; v++ {
-			fx := tx + 30*s + float64(v-1)*12*s
-			c.Circle(fx, rowY+3*s, 3.8*s, pc.Colour.Tint(0.75), pc.Colour, 0.5*s)
-			c.Text(fx, rowY+1.3*s, fmt.Sprint(v), "B", 7*s, ink, layout.Center)
+			fx := tx + 26*s + float64(v-1)*(d+2*s) + d/2
+			c.Circle(fx, rowY+d/2, d/2, pc.Colour.Tint(0.75), pc.Colour, 0.5*s)
+			c.Text(fx, rowY+d/2-2.2*s, fmt.Sprint(v), "B", 9*s, ink, layout.Center)
 		}
 	}
-	c.Text(ox+BoardW*s/2, oy+BoardH*s-8*s, "Der Dativ ist dem Genitiv sein Tod: Das große Spiel · druckreif-Spielplan · nur für den privaten Gebrauch", "", 6*s, ink, layout.Center)
+	c.Text(ox+BoardW*s/2, oy+BoardH*s-7*s, "Der Dativ ist dem Genitiv sein Tod: Das große Spiel · druckreif-Spielplan · nur für den privaten Gebrauch neben dem Originalspiel", "", 6*s, ink, layout.Center)
 }

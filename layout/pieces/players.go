@@ -1,4 +1,4 @@
-package maze
+package pieces
 
 import "druckreif/layout"
 

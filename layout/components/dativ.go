@@ -1,0 +1,46 @@
+package components
+
+import (
+	"fmt"
+
+	"druckreif/layout"
+	"druckreif/layout/pieces"
+)
+
+// Dativ are the components of the card game besides cards and Decoder: 5
+// RICHTIG and 5 FALSCH guess cards with identical backs (votes are secret)
+// and 100 point chips.
+func Dativ() []Sheet {
+	var guess []pieces.Piece
+	back := func(c *layout.Canvas) {
+		c.RoundRect(0, 0, c.W, c.H, 2.5, layout.RGB(70, 70, 90), layout.Color{}, 0)
+		c.Text(c.W/2, c.H/2-9, "?", "B", 36, layout.White, layout.Center)
+	}
+	for i := 1; i <= 5; i++ {
+		guess = append(guess,
+			pieces.Piece{Name: fmt.Sprintf("RICHTIG %d", i), W: 44, H: 62, Corner: 2.5, Back: back, Front: func(c *layout.Canvas) {
+				c.RoundRect(0, 0, c.W, c.H, 2.5, layout.RGB(46, 125, 50), layout.Color{}, 0)
+				c.Text(c.W/2, 12, "✔", "B", 40, layout.White, layout.Center)
+				c.Text(c.W/2, 45, "RICHTIG", "B", 12, layout.White, layout.Center)
+			}},
+			pieces.Piece{Name: fmt.Sprintf("FALSCH %d", i), W: 44, H: 62, Corner: 2.5, Back: back, Front: func(c *layout.Canvas) {
+				c.RoundRect(0, 0, c.W, c.H, 2.5, layout.RGB(198, 40, 40), layout.Color{}, 0)
+				c.Text(c.W/2, 12, "✘", "B", 40, layout.White, layout.Center)
+				c.Text(c.W/2, 45, "FALSCH", "B", 12, layout.White, layout.Center)
+			}})
+	}
+	var chips []pieces.Piece
+	gold := layout.RGB(240, 180, 40)
+	for i := 1; i <= 100; i++ {
+		chips = append(chips, pieces.Piece{Name: fmt.Sprintf("Punktechip %d", i), W: 15, H: 15, Round: true, Front: func(c *layout.Canvas) {
+			c.Circle(7.5, 7.5, 7.5, gold, layout.Color{}, 0)
+			c.Text(7.5, 2.6, "1", "B", 18, ink, layout.Center)
+		}})
+	}
+	return []Sheet{
+		{Name: "ratekarten", Title: "Der Dativ ist dem Genitiv sein Tod – Ratekarten RICHTIG / FALSCH",
+			Notes: "Beidseitig drucken (lange Kante): alle Rückseiten sind gleich, damit geheim abgestimmt wird.", Pieces: guess},
+		{Name: "punktechips", Title: "Der Dativ ist dem Genitiv sein Tod – 100 Punktechips",
+			Notes: "Einseitig drucken, ausschneiden (oder durch Münzen ersetzen).", Pieces: chips},
+	}
+}

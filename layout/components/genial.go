@@ -1,0 +1,59 @@
+package components
+
+import (
+	"fmt"
+
+	"druckreif/layout"
+	"druckreif/layout/pieces"
+)
+
+// Genial are the components of Genial daneben: answer tiles a, b, c in
+// every player colour (placed face down, so the back shows only the
+// colour) and a game piece per colour. The score track is a sheet of its
+// own (GenialTrack).
+func Genial() []Sheet {
+	var tiles, figures []pieces.Piece
+	for _, pc := range pieces.Players {
+		pc := pc
+		for _, l := range []string{"a", "b", "c"} {
+			l := l
+			tiles = append(tiles, pieces.Piece{Name: "Antwortplättchen " + pc.Name + " " + l, W: 26, H: 26, Corner: 2,
+				Front: func(c *layout.Canvas) {
+					c.RoundRect(0, 0, c.W, c.H, 2, layout.White, pc.Colour, 1.6)
+					c.Text(c.W/2, 2.5, l, "B", 34, pc.Colour, layout.Center)
+					c.Text(2.5, 1.8, pc.Symbol, "B", 7, pc.Colour, layout.Left)
+				},
+				Back: func(c *layout.Canvas) {
+					c.RoundRect(0, 0, c.W, c.H, 2, pc.Colour, layout.Color{}, 0)
+					c.Text(c.W/2, 7, pc.Symbol, "B", 22, layout.White, layout.Center)
+				}})
+		}
+		figures = append(figures, standUp("Spielfigur "+pc.Name, pc.Colour, pc.Symbol, pc.Name))
+	}
+	return []Sheet{{Name: "antwortplaettchen-figuren", Title: "Genial daneben – Antwortplättchen a/b/c und Spielfiguren",
+		Notes:  fmt.Sprintf("Beidseitig drucken (lange Kante). %d Farben mit Zeichen; zu zweit braucht es keine Plättchen.", len(pieces.Players)),
+		Pieces: append(tiles, figures...)}}
+}
+
+// GenialTrack draws the score track of Genial daneben: fields 0–300 in
+// steps of ten (every answer scores 10 or 20), in a snake over the page.
+func GenialTrack(c *layout.Canvas) error {
+	c.Text(c.W/2, 8, "Genial daneben – Punkteleiste", "B", 14, ink, layout.Center)
+	c.Text(c.W/2, 15, "Jede richtige Antwort bringt 10 Punkte, die einzige richtige 20; wer fragt, bekommt 10 für jede falsche Antwort.", "", 8, ink, layout.Center)
+	const cols, size = 8, 21.0
+	x0 := (c.W - cols*size) / 2
+	for i := 0; i <= 30; i++ {
+		row, col := i/cols, i%cols
+		if row%2 == 1 {
+			col = cols - 1 - col // snake: every other row runs back
+		}
+		x, y := x0+float64(col)*size, 24+float64(row)*size
+		fill := layout.RGB(255, 243, 224)
+		if i%5 == 0 {
+			fill = layout.RGB(255, 204, 128)
+		}
+		c.RoundRect(x+0.8, y+0.8, size-1.6, size-1.6, 2, fill, layout.RGB(120, 80, 40), 0.4)
+		c.Text(x+size/2, y+size/2-2.8, fmt.Sprint(i*10), "B", 11, ink, layout.Center)
+	}
+	return nil
+}

@@ -1,0 +1,72 @@
+package components
+
+import (
+	"fmt"
+
+	"druckreif/layout"
+	"druckreif/layout/pieces"
+)
+
+// ChipDiameter is the size of a labyrinth bet chip; the board's chip fields
+// are drawn to fit it.
+const ChipDiameter = 18.0
+
+// Labyrinth are the punch-out components of Das große Spiel: 30 bet chips
+// (six colours × 1–5, two-sided), 18 tip cards (six colours × A/B/C, backs
+// "TIPP"), 3 Lingutaurus tiles and six pawns.
+func Labyrinth() []Sheet {
+	var chips, tips, other []pieces.Piece
+	for _, pc := range pieces.Players {
+		pc := pc
+		for v := 1; v <= 5; v++ {
+			v := v
+			chips = append(chips, pieces.Piece{
+				Name: fmt.Sprintf("Einsatzchip %s %d", pc.Name, v), W: ChipDiameter, H: ChipDiameter, Round: true,
+				Front: func(c *layout.Canvas) {
+					c.Circle(c.W/2, c.H/2, c.W/2, pc.Colour, layout.Color{}, 0)
+					c.Circle(c.W/2, c.H/2, 6, layout.White, layout.Color{}, 0)
+					c.Text(c.W/2, c.H/2-4, fmt.Sprint(v), "B", 16, ink, layout.Center)
+					c.Text(c.W/2, 0.6, pc.Symbol, "B", 6.5, layout.White, layout.Center)
+				},
+				Back: func(c *layout.Canvas) {
+					c.Circle(c.W/2, c.H/2, c.W/2, pc.Colour, layout.Color{}, 0)
+					c.Text(c.W/2, c.H/2-4.5, pc.Symbol, "B", 16, layout.White, layout.Center)
+				},
+			})
+		}
+		for _, l := range []string{"A", "B", "C"} {
+			l := l
+			tips = append(tips, pieces.Piece{
+				Name: "Tippkarte " + pc.Name + " " + l, W: 30, H: 42, Corner: 2,
+				Front: func(c *layout.Canvas) {
+					c.RoundRect(0, 0, c.W, c.H, 2, layout.White, pc.Colour, 2)
+					c.Text(c.W/2, 8, l, "B", 40, pc.Colour, layout.Center)
+					c.Text(3, 2.5, pc.Symbol, "B", 8, pc.Colour, layout.Left)
+					c.Text(c.W/2, c.H-6, pc.Name, "B", 6, ink, layout.Center)
+				},
+				Back: func(c *layout.Canvas) {
+					c.RoundRect(0, 0, c.W, c.H, 2, pc.Colour, layout.Color{}, 0)
+					c.Text(c.W/2, 14, "TIPP", "B", 13, layout.White, layout.Center)
+					c.Text(c.W/2, 24, pc.Symbol, "B", 12, layout.White, layout.Center)
+				},
+			})
+		}
+		other = append(other, standUp("Spielfigur "+pc.Name, pc.Colour, pc.Symbol, pc.Name))
+	}
+	bull := layout.RGB(120, 65, 30)
+	for i := 1; i <= 3; i++ {
+		other = append(other, pieces.Piece{Name: fmt.Sprintf("Lingutaurus-Plättchen %d", i), W: 16, H: 16, Round: true,
+			Front: func(c *layout.Canvas) {
+				c.Circle(8, 8, 8, bull, layout.Color{}, 0)
+				c.Text(8, 2.2, "♉", "B", 20, layout.White, layout.Center)
+			}})
+	}
+	return []Sheet{
+		{Name: "einsatzchips-tippkarten", Title: "Das große Spiel – Einsatzchips und Tippkarten",
+			Notes:  "Beidseitig drucken (lange Kante), an den Linien ausschneiden. Jede Farbe hat ihr Zeichen: ● Rot ■ Blau ▲ Grün ◆ Gelb ★ Lila ✚ Orange.",
+			Pieces: append(chips, tips...)},
+		{Name: "figuren-plaettchen", Title: "Das große Spiel – Spielfiguren und Lingutaurus-Plättchen",
+			Notes:  "Einseitig drucken. Figuren: an den gestrichelten Linien falzen, Fuß unterkleben. Plättchen auf die Felder mit dem Stier legen.",
+			Pieces: other},
+	}
+}

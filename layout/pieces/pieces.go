@@ -1,0 +1,119 @@
+// Package pieces prints punch-out components — chips, tiles, small cards,
+// stand-ups — as sheets of pieces, each with its own cut line and a gap to
+// the next, so no cut ever runs through a neighbour. Two-sided pieces get
+// a back page mirrored for long-edge duplex printing.
+package pieces
+
+import (
+	"fmt"
+
+	"druckreif/layout"
+)
+
+// Piece is one component to cut out.
+type Piece struct {
+	Name   string  // e.g. "Einsatzchip Rot 3"
+	W, H   float64 // mm
+	Round  bool    // a disc of diameter W
+	Corner float64 // corner radius of a rectangular piece
+	Front  func(c *layout.Canvas)
+	Back   func(c *layout.Canvas) // nil: one-sided
+}
+
+// Gap is the space between neighbouring pieces: each has its own cut line
+// with room for the scissors.
+const Gap = 3.0
+
+// Placement is where a piece sits on a page.
+type Placement struct {
+	Piece *Piece
+	Page  int // 0-based sheet
+	X, Y  float64
+}
+
+// Layout shelves pieces onto sheets in the order given, inside the
+// printable area, leaving room at the top for a title.
+func Layout(p layout.Paper, pieces []Piece) ([]Placement, int) {
+	const top = layout.PrintableMargin + 12
+	left := layout.PrintableMargin + 2
+	right := p.W - layout.PrintableMargin - 2
+	bottom := p.H - layout.PrintableMargin - 2
+	var out []Placement
+	page, x, y, rowH := 0, left, top, 0.0
+	for i := range pieces {
+		pc := &pieces[i]
+		if x+pc.W > right {
+			x, y, rowH = left, y+rowH+Gap, 0
+		}
+		if y+pc.H > bottom {
+			page, x, y, rowH = page+1, left, top, 0
+		}
+		out = append(out, Placement{Piece: pc, Page: page, X: x, Y: y})
+		x += pc.W + Gap
+		rowH = max(rowH, pc.H)
+	}
+	return out, page + 1
+}
+
+// Sheets renders the pieces: per sheet a front page and, when any piece on
+// it has a back, a back page with each back mirrored behind its front.
+// notes is printed under the title of every front page.
+func Sheets(p layout.Paper, title, notes string, pieces []Piece) ([]byte, int, error) {
+	places, sheets := Layout(p, pieces)
+	var draws []func(*layout.Canvas) error
+	pages := 0
+	for s := 0; s < sheets; s++ {
+		var onSheet []Placement
+		twoSided := false
+		for _, pl := range places {
+			if pl.Page == s {
+				onSheet = append(onSheet, pl)
+				twoSided = twoSided || pl.Piece.Back != nil
+			}
+		}
+		s := s
+		draws = append(draws, func(c *layout.Canvas) error {
+			head := title
+			if sheets > 1 {
+				head += fmt.Sprintf(" · Blatt %d/%d", s+1, sheets)
+			}
+			c.Text(layout.PrintableMargin+2, layout.PrintableMargin+1, head, "B", 11, layout.Black, layout.Left)
+			c.Text(layout.PrintableMargin+2, layout.PrintableMargin+6.5, notes, "", 7, layout.RGB(70, 70, 70), layout.Left)
+			for _, pl := range onSheet {
+				pc := pl.Piece
+				if pc.Front != nil {
+					pc.Front(c.Sub(pl.X, pl.Y, pc.W, pc.H))
+				}
+				c.Cut(pl.X, pl.Y, pc.W, pc.H, pc.Corner, pc.Round)
+			}
+			return nil
+		})
+		pages++
+		if twoSided {
+			draws = append(draws, func(c *layout.Canvas) error {
+				c.Text(p.W-layout.PrintableMargin-2, layout.PrintableMargin+1, "Rückseiten · backs (lange Kante wenden)", "", 8, layout.RGB(70, 70, 70), layout.Right)
+				for _, pl := range onSheet {
+					pc := pl.Piece
+					if pc.Back == nil {
+						continue
+					}
+					x := p.W - pl.X - pc.W // long-edge flip: mirrored left to right
+					pc.Back(c.Sub(x, pl.Y, pc.W, pc.H))
+					c.Cut(x, pl.Y, pc.W, pc.H, pc.Corner, pc.Round)
+				}
+				return nil
+			})
+			pages++
+		}
+	}
+	twoSided := false
+	for _, pc := range pieces {
+		twoSided = twoSided || pc.Back != nil
+	}
+	if twoSided {
+		data, err := layout.PagesDuplex(p.W, p.H, title, draws)
+		return data, pages, err
+	}
+	data, err := layout.Pages(p.W, p.H, title, draws)
+	return data, pages, err
+}
