@@ -92,6 +92,21 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		add(decks.Genial, func() ([]File, []string, error) {
 			return pageFile(o, "genial/punkteleiste", "Punkteleiste 0–300 für die Spielfiguren", components.GenialTrack)
 		})
+		add(decks.Raab, func() ([]File, []string, error) {
+			sheets, pages := components.Raab(set)
+			files, _, err := componentFiles(o, "raab", sheets)
+			if err != nil {
+				return nil, nil, err
+			}
+			for _, pg := range pages {
+				f, err := pagesFile(o, "raab/"+pg.Name, pg)
+				if err != nil {
+					return nil, nil, err
+				}
+				files = append(files, f)
+			}
+			return files, nil, nil
+		})
 	}
 	add(decks.TheGame, func() ([]File, []string, error) {
 		return cardFile(o, "thegame", "98 Zahlenkarten 2–99 und 4 Startkarten (1, 1, 100, 100)", func(st *layout.Style) (*cards.Set, error) {
@@ -450,6 +465,23 @@ func pageFile(o Options, name, what string, draw func(*layout.Canvas) error) ([]
 	}
 	return []File{{Path: name + fileSuffix(Options{Paper: o.Paper}) + ".pdf", What: what,
 		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: "einseitig drucken", Sheets: 1, Pages: 1, Data: data}}, nil, nil
+}
+
+// pagesFile prints a component made of whole pages.
+func pagesFile(o Options, name string, pg components.Page) (File, error) {
+	render := layout.Pages
+	duplex := "einseitig drucken"
+	if pg.Duplex {
+		render = layout.PagesDuplex
+		duplex = "beidseitig drucken, an der langen Kante wenden"
+	}
+	data, err := render(o.Paper.W, o.Paper.H, pg.Title, pg.Draw)
+	if err != nil {
+		return File{}, err
+	}
+	n := len(pg.Draw)
+	return File{Path: name + fileSuffix(Options{Paper: o.Paper}) + ".pdf", What: pg.Title,
+		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplex, Sheets: sheetCount(n, duplex), Pages: n, Data: data}, nil
 }
 
 // calibrationFile is the duplex calibration sheet.

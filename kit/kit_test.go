@@ -50,7 +50,7 @@ func TestKitHasEveryGame(t *testing.T) {
 		names = append(names, p)
 	}
 	sort.Strings(names)
-	want := "dativ/decoder.pdf dativ/karten.pdf genial/karten.pdf kalibrierung-duplex.pdf labyrinth/karten.pdf labyrinth/spielplan-a2.pdf labyrinth/spielplan-a3.pdf labyrinth/spielplan-a4-kacheln.pdf raab/karten.pdf thegame/karten.pdf"
+	want := "dativ/decoder.pdf dativ/karten.pdf dativ/punktechips.pdf dativ/ratekarten.pdf genial/antwortplaettchen-figuren.pdf genial/karten.pdf genial/punkteleiste.pdf kalibrierung-duplex.pdf labyrinth/einsatzchips-tippkarten.pdf labyrinth/figuren-plaettchen.pdf labyrinth/karten.pdf labyrinth/spielplan-a2.pdf labyrinth/spielplan-a3.pdf labyrinth/spielplan-a4-kacheln.pdf raab/karten.pdf thegame/karten.pdf"
 	if got := strings.Join(names, " "); got != want {
 		t.Fatalf("files %s", got)
 	}

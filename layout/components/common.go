@@ -39,3 +39,12 @@ func standUp(name string, col layout.Color, symbol, label string) pieces.Piece {
 		c.DashedLine(0, 2*panel, w, 2*panel, 0.2, ink)
 	}}
 }
+
+// Page is a component printed as whole pages rather than cut-out pieces:
+// a track, a spinner disc with its assembly, a notes template.
+type Page struct {
+	Name   string // file name without extension
+	Title  string // what it is, for the kit index
+	Duplex bool   // printed on both sides (long edge)
+	Draw   []func(c *layout.Canvas) error
+}
