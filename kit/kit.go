@@ -92,6 +92,15 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		add(decks.Genial, func() ([]File, []string, error) {
 			return pageFile(o, "genial/punkteleiste", "Punkteleiste 0–300 für die Spielfiguren", components.GenialTrack)
 		})
+		for _, g := range []decks.Game{decks.Labyrinth, decks.Dativ, decks.TheGame, decks.Genial, decks.Raab} {
+			g := g
+			add(g, func() ([]File, []string, error) { return rulesFile(o, g) })
+		}
+		add(decks.Raab, func() ([]File, []string, error) {
+			return cardFile(o, "raab", "Moderationskarten, eine je Spiel", func(st *layout.Style) (*cards.Set, error) {
+				return cards.HostCards(st)
+			}, "moderationskarten")
+		})
 		add(decks.Raab, func() ([]File, []string, error) {
 			sheets, pages := components.Raab(set)
 			files, _, err := componentFiles(o, "raab", sheets)
@@ -193,7 +202,11 @@ const maxSheetsPerFile = 150
 
 // cardFile renders one game's cards into one PDF, or into numbered parts
 // when there are more than maxSheetsPerFile sheets.
-func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Set, error)) ([]File, []string, error) {
+func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Set, error), name ...string) ([]File, []string, error) {
+	base := "karten"
+	if len(name) > 0 {
+		base = name[0]
+	}
 	st, err := layout.LoadStyle(game, o.Templates)
 	if err != nil {
 		return nil, nil, err
@@ -219,10 +232,10 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 	for p := 0; p < parts; p++ {
 		chunk := cs.Cards[p*perFile : min(len(cs.Cards), (p+1)*perFile)]
 		title := decks.Game(game).Title() + " – " + what
-		path := game + "/karten" + fileSuffix(o) + ".pdf"
+		path := game + "/" + base + fileSuffix(o) + ".pdf"
 		if parts > 1 {
 			title += fmt.Sprintf(" (Teil %d von %d)", p+1, parts)
-			path = fmt.Sprintf("%s/karten%s-teil%d.pdf", game, fileSuffix(o), p+1)
+			path = fmt.Sprintf("%s/%s%s-teil%d.pdf", game, base, fileSuffix(o), p+1)
 		}
 		data, stats, err := layout.Render(chunk, cs.Width, cs.Height, layout.Options{
 			Paper: o.Paper, Mode: o.Mode, ShortEdge: o.ShortEdge, Gutter: o.Gutter,
@@ -482,6 +495,15 @@ func pagesFile(o Options, name string, pg components.Page) (File, error) {
 	n := len(pg.Draw)
 	return File{Path: name + fileSuffix(Options{Paper: o.Paper}) + ".pdf", What: pg.Title,
 		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplex, Sheets: sheetCount(n, duplex), Pages: n, Data: data}, nil
+}
+
+// rulesFile is a game's one-page rules summary.
+func rulesFile(o Options, g decks.Game) ([]File, []string, error) {
+	draw, err := components.RulesPage(string(g))
+	if err != nil {
+		return nil, nil, err
+	}
+	return pageFile(o, string(g)+"/regeln", "Spielregeln auf einer Seite (Zusammenfassung in eigenen Worten)", draw)
 }
 
 // calibrationFile is the duplex calibration sheet.

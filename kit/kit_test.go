@@ -45,14 +45,17 @@ func build(t testing.TB, set *decks.Set, o Options) map[string]File {
 
 func TestKitHasEveryGame(t *testing.T) {
 	files := build(t, defaultSet(t), Options{})
-	var names []string
-	for p := range files {
-		names = append(names, p)
+	for _, name := range []string{"kalibrierung-duplex.pdf", "dativ/decoder.pdf"} {
+		if _, ok := files[name]; !ok {
+			t.Errorf("kit lacks %s", name)
+		}
 	}
-	sort.Strings(names)
-	want := "dativ/decoder.pdf dativ/karten.pdf dativ/punktechips.pdf dativ/ratekarten.pdf genial/antwortplaettchen-figuren.pdf genial/karten.pdf genial/punkteleiste.pdf kalibrierung-duplex.pdf labyrinth/einsatzchips-tippkarten.pdf labyrinth/figuren-plaettchen.pdf labyrinth/karten.pdf labyrinth/spielplan-a2.pdf labyrinth/spielplan-a3.pdf labyrinth/spielplan-a4-kacheln.pdf raab/karten.pdf thegame/karten.pdf"
-	if got := strings.Join(names, " "); got != want {
-		t.Fatalf("files %s", got)
+	for _, g := range decks.Games {
+		for _, base := range []string{"karten.pdf", "regeln.pdf"} {
+			if _, ok := files[string(g)+"/"+base]; !ok {
+				t.Errorf("kit lacks %s/%s", g, base)
+			}
+		}
 	}
 	// The Game: 102 cards at nine a sheet are 12 sheets, 24 pages.
 	if f := files["thegame/karten.pdf"]; f.Sheets != 12 || f.Pages != 24 {
@@ -331,5 +334,82 @@ func TestLargeDecksAreSplit(t *testing.T) {
 	_, whole := files["labyrinth/karten.pdf"]
 	if whole || a.Sheets != maxSheetsPerFile || b.Sheets != 1 {
 		t.Fatalf("parts: %d and %d sheets (one file: %v)", a.Sheets, b.Sheets, whole)
+	}
+}
+
+// rulebookComponents reads a rulebook's component list.
+func rulebookComponents(t *testing.T, file, start, end string, bullet string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "rulebooks", file))
+	if err != nil {
+		tooltest.Need(t, "rulebooks-in-../shared") // skips without the rulebooks, fails in CI
+	}
+	text := string(data)
+	i := strings.Index(text, "\n"+start+"\n")
+	j := strings.Index(text[i+1:], "\n"+end+"\n")
+	var out []string
+	for _, l := range strings.Split(text[i+len(start)+2:i+1+j], "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		out = append(out, strings.TrimSpace(strings.TrimPrefix(l, bullet)))
+	}
+	return out
+}
+
+// Every component the rulebooks list is printed by the kit, or named in the
+// kit index as provided by the scorer or the players.
+func TestComponentChecklist(t *testing.T) {
+	lists := map[decks.Game][]string{
+		decks.Labyrinth: rulebookComponents(t, "labyrinth.txt", "Components", "Cards", "- "),
+		decks.Dativ:     rulebookComponents(t, "dativ-cards.txt", "Components", "Setup", "• "),
+		decks.Raab:      rulebookComponents(t, "raab-quiz.txt", "Game Material", "Basic Rules", ""),
+	}
+	for g, names := range lists {
+		if len(names) < 5 {
+			t.Fatalf("%s: read only %d components from the rulebook", g, len(names))
+		}
+		for _, n := range names {
+			found := false
+			for _, c := range Checklists[g] {
+				if c.Rulebook == n {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: rulebook component %q is not in the kit's checklist", g, n)
+			}
+		}
+	}
+	files := build(t, defaultSet(t), Options{})
+	var list []File
+	for _, f := range files {
+		list = append(list, f)
+	}
+	for g, comps := range Checklists {
+		for _, c := range comps {
+			if c.Source != Printed {
+				if c.Note == "" && c.Source == Players {
+					t.Errorf("%s: %q is left to the players without a note", g, c.Rulebook)
+				}
+				continue
+			}
+			ok := false
+			for _, f := range list {
+				for _, pre := range c.Files {
+					if strings.HasPrefix(f.Path, pre) {
+						ok = true
+					}
+				}
+			}
+			if !ok {
+				t.Errorf("%s: %q should be printed, but no file %v is in the kit", g, c.Rulebook, c.Files)
+			}
+		}
+		index := GameIndex(g, list)
+		if strings.Contains(index, "[ ]") {
+			t.Errorf("%s: the index marks a component missing:\n%s", g, index)
+		}
 	}
 }

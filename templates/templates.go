@@ -10,3 +10,10 @@ import "embed"
 //
 //go:embed *.json
 var FS embed.FS
+
+// Texts holds the texts printed beside the cards, written in our own
+// words: a one-page rules summary per game (regeln-<game>.md), a host card
+// per Raab mini-game (raab-moderation.csv) and the Raab notes template.
+//
+//go:embed texts
+var Texts embed.FS

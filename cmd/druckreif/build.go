@@ -99,6 +99,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	for _, w := range warns {
 		fmt.Fprintln(stderr, i18n.Sprintf("Warnung: %s", "warning: %s", w).In(l))
 	}
+	files = append(files, kit.IndexFiles(files)...)
 	if err := kit.Write(*out, files, kit.Index(files, opts)); err != nil {
 		return fail(err)
 	}

@@ -4,6 +4,7 @@
 package cards
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -100,3 +101,5 @@ func deckLine(d *decks.DeckInfo) string {
 func textBlock(st layout.TextStyle, text, source string) typeset.Block {
 	return typeset.Block{Text: text, Style: st.Style, Size: st.Size, Min: st.Min, Source: source, Hyphenate: true}
 }
+
+func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
