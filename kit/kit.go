@@ -18,6 +18,7 @@ import (
 	"druckreif/layout/cards"
 	"druckreif/layout/components"
 	"druckreif/layout/decoder"
+	"druckreif/layout/geomap"
 	"druckreif/layout/maze"
 	"druckreif/layout/pieces"
 )
@@ -101,6 +102,7 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 				return cards.HostCards(st)
 			}, "moderationskarten")
 		})
+		add(decks.Raab, func() ([]File, []string, error) { return mapsFile(o) })
 		add(decks.Raab, func() ([]File, []string, error) {
 			sheets, pages := components.Raab(set)
 			files, _, err := componentFiles(o, "raab", sheets)
@@ -495,6 +497,21 @@ func pagesFile(o Options, name string, pg components.Page) (File, error) {
 	n := len(pg.Draw)
 	return File{Path: name + fileSuffix(Options{Paper: o.Paper}) + ".pdf", What: pg.Title,
 		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplex, Sheets: sheetCount(n, duplex), Pages: n, Data: data}, nil
+}
+
+// mapsFile is the three maps of "Wo liegt was?" with their grids.
+func mapsFile(o Options) ([]File, []string, error) {
+	p := o.Paper
+	if p.Name == "universal" {
+		p = layout.A4
+	}
+	data, err := geomap.Sheets(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	return []File{{Path: "raab/landkarten" + fileSuffix(Options{Paper: o.Paper}) + ".pdf",
+		What:  "Landkarten Deutschland, Europa, Welt mit Raster für „Wo liegt was?“ (Kartendaten: Natural Earth)",
+		Paper: strings.ToUpper(p.Name[:1]) + p.Name[1:], Duplex: "einseitig drucken", Sheets: 3, Pages: 3, Data: data}}, nil, nil
 }
 
 // rulesFile is a game's one-page rules summary.

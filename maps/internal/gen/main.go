@@ -63,13 +63,13 @@ type ring struct {
 // job is one output file.
 type job struct {
 	file   string
-	source string // countries-50m.json or countries-110m.json
+	source string // countries-10m/-50m/-110m.json
 	m      *maps.Map
 	margin float64 // degrees around the extent a ring's box must reach
 }
 
 var jobs = []job{
-	{"d.txt", "countries-50m.json", maps.Germany, 1},
+	{"d.txt", "countries-10m.json", maps.Germany, 1}, // 10m: small islands such as Helgoland
 	{"eu.txt", "countries-50m.json", maps.Europe, 2},
 	{"globus.txt", "countries-110m.json", maps.World, 2},
 }
