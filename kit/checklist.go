@@ -64,25 +64,26 @@ var Checklists = map[decks.Game][]Component{
 		{Rulebook: "rules", Files: []string{"genial/regeln"}},
 	},
 	decks.Raab: {
-		{Rulebook: "2 stand feet", Files: []string{"raab/"}, Note: "Fußteile an den Aufstellern"},
-		{Rulebook: "2 \"Stimmt's?\" chips", Files: []string{"raab/"}},
-		{Rulebook: "1 Stefan stand-up, 1 Elton / Steven stand-up", Files: []string{"raab/"}, Note: "Rollen, keine Gesichter"},
-		{Rulebook: "2 playing pieces (1 red, 1 blue)", Files: []string{"raab/"}},
+		{Rulebook: "2 stand feet", Files: []string{"raab/figuren"}, Note: "Fußteile an den Aufstellern"},
+		{Rulebook: "2 \"Stimmt's?\" chips", Files: []string{"raab/chips-karten"}},
+		{Rulebook: "1 Stefan stand-up, 1 Elton / Steven stand-up", Files: []string{"raab/figuren"}, Note: "Rollen, keine Gesichter"},
+		{Rulebook: "2 playing pieces (1 red, 1 blue)", Files: []string{"raab/figuren"}},
 		{Rulebook: "1 Buzzer", Source: Scorer},
-		{Rulebook: "1 round indicator (grey), 2 score indicators (1 red, 1 blue)", Files: []string{"raab/"}},
-		{Rulebook: "1 sorting aid with sorting strips for the individual quiz games", Files: []string{"raab/"}, Note: "Streifen mit den Kartennummern aus dem Deck; als Box dient ein Schuhkarton"},
-		{Rulebook: "2 game-selection spinners (to be assembled)", Files: []string{"raab/"}},
-		{Rulebook: "3 small wooden dice", Files: []string{"raab/"}, Note: "als Marker auf der Landkarte, nie gewürfelt"},
+		{Rulebook: "1 round indicator (grey), 2 score indicators (1 red, 1 blue)", Files: []string{"raab/figuren", "raab/gesamtpunkte-runden"}},
+		{Rulebook: "1 sorting aid with sorting strips for the individual quiz games", Files: []string{"raab/sortierstreifen"}, Note: "Streifen mit den Kartennummern aus dem Deck; als Box dient ein Schuhkarton"},
+		{Rulebook: "2 game-selection spinners (to be assembled)", Files: []string{"raab/drehscheibe"}, Note: "die Quiz-Drehscheibe; die zweite dient nur der Kombination mit Schlag den Raab 1/2"},
+		{Rulebook: "3 small wooden dice", Files: []string{"raab/figuren"}, Note: "als Marker auf der Landkarte, nie gewürfelt"},
 		{Rulebook: "Combo spinner (double-sided) for Das Quiz + Schlag den Raab 1 or 2", Source: Players, Note: "nur zur Kombination mit Schlag den Raab 1/2: aus jenem Spiel"},
-		{Rulebook: "Quiz spinner for Schlag den Raab – Das Quiz", Files: []string{"raab/"}},
+		{Rulebook: "Quiz spinner for Schlag den Raab – Das Quiz", Files: []string{"raab/drehscheibe"}},
 		{Rulebook: "1 sand timer", Source: Scorer},
-		{Rulebook: "240 quiz and game cards*: 233 quiz cards, 4 Teamplayer cards, 3 Wild Cards (* The quiz cards have an orange corner. This is how you can easily tell them apart from the cards of Schlag den Raab 1 (yellow) and 2 (silver).)", Files: []string{"raab/karten", "raab/"}, Note: "Quizkarten aus dem Deck; Teamplayer- und Wild-Cards als Teile"},
-		{Rulebook: "1 score track for the individual games", Files: []string{"raab/"}},
-		{Rulebook: "8 letter chips (4 red, 4 blue)", Files: []string{"raab/"}},
+		{Rulebook: "240 quiz and game cards*: 233 quiz cards, 4 Teamplayer cards, 3 Wild Cards (* The quiz cards have an orange corner. This is how you can easily tell them apart from the cards of Schlag den Raab 1 (yellow) and 2 (silver).)", Files: []string{"raab/karten", "raab/chips-karten"}, Note: "Quizkarten aus dem Deck; Teamplayer- und Wild-Cards als Teile"},
+		{Rulebook: "1 score track for the individual games", Files: []string{"raab/punkteleiste-einzelspiele"}},
+		{Rulebook: "8 letter chips (4 red, 4 blue)", Files: []string{"raab/chips-karten"}},
 		{Rulebook: "1 two-part world map (reverse sides: Germany and Europe)", Files: []string{"raab/landkarten"}},
-		{Rulebook: "2 risk discs (to be assembled)", Files: []string{"raab/"}},
+		{Rulebook: "2 risk discs (to be assembled)", Files: []string{"raab/risikoscheiben"}},
+		{Rulebook: "box edge with the total points (8, 28, 61 highlighted) and the round spaces", Files: []string{"raab/gesamtpunkte-runden"}},
 		{Rulebook: "host cards (rules of every game, read out by the host)", Files: []string{"raab/moderationskarten"}},
-		{Rulebook: "photocopiable template for notes", Files: []string{"raab/"}},
+		{Rulebook: "photocopiable template for notes", Files: []string{"raab/notizblatt"}},
 		{Rulebook: "pen and paper", Source: Players, Note: "für Schätzen, Entfernungen, Buchstabieren u. a."},
 		{Rulebook: "Internet access (Suchmaschinen)", Source: Players, Note: "ein Handy mit Suchmaschine"},
 		{Rulebook: "rules", Files: []string{"raab/regeln"}},
@@ -121,7 +122,7 @@ func GameIndex(g decks.Game, files []File) string {
 			}
 			if len(found) == 0 {
 				mark, where = "[ ]", "fehlt in diesem Build"
-			} else if c.Files[0] != string(g)+"/" {
+			} else {
 				where = "gedruckt: " + strings.Join(uniq(found), ", ")
 			}
 		}

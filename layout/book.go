@@ -334,9 +334,13 @@ func pages(w, h float64, title string, duplex bool, draws []func(*Canvas) error)
 	pdf.SetTitle(title, true)
 	for _, draw := range draws {
 		pdf.AddPageFormat("P", fpdf.SizeType{Wd: w, Ht: h})
-		c := &Canvas{pdf: pdf, W: w, H: h, Setter: Setter()}
+		var errs []error
+		c := &Canvas{pdf: pdf, W: w, H: h, Setter: Setter(), errs: &errs}
 		if err := draw(c); err != nil {
 			return nil, err
+		}
+		if len(errs) > 0 {
+			return nil, errs[0]
 		}
 	}
 	mode := Gutterfold // one-sided

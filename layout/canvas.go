@@ -67,6 +67,18 @@ type Canvas struct {
 	Setter typeset.Setter
 	LowInk bool
 	qr     *qrCache // codes encoded ahead, in parallel
+	// errs collects failures of drawing code that cannot return an error
+	// (a piece's text that does not fit): the page's renderer fails with
+	// them, so nothing is ever silently left out.
+	errs *[]error
+}
+
+// Fail records that something could not be drawn; the document then fails
+// to render with this error.
+func (c *Canvas) Fail(err error) {
+	if c.errs != nil {
+		*c.errs = append(*c.errs, err)
+	}
 }
 
 // Measuring reports whether the canvas only measures.
@@ -122,7 +134,11 @@ func (c *Canvas) RoundRect(x, y, w, h, r float64, fill, stroke Color, lineWidth 
 	p.LineTo(x, y+r)
 	p.CurveBezierCubicTo(x, y+r-k, x+r-k, y, x+r, y)
 	p.ClosePath()
+	// Round joins: the closing point meets the start point, and a mitre
+	// there would draw a spike on thick outlines.
+	p.SetLineJoinStyle("round")
 	p.DrawPath(style)
+	p.SetLineJoinStyle("miter")
 }
 
 // Circle fills (and optionally strokes) a circle.

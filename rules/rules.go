@@ -1,0 +1,138 @@
+// Package rules is the common frame of the rules engines (one package per
+// game below it). An engine is pure — no I/O, no clock, randomness only
+// from the seed in the setup — and event-sourced: a game is its setup plus
+// the list of actions taken, and every state is the fold of that list. So
+// undo is replaying all actions but the last, and amending an earlier
+// action replays the rest and reports the first that no longer holds.
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"druckreif/i18n"
+)
+
+// Action is one thing a player (or the table) did, as recorded: its type
+// and its fields, kept as JSON so the log is the same in files, in the
+// scorer's store and in tests.
+type Action struct {
+	Type string          `json:"type"`
+	Data json.RawMessage `json:"data,omitempty"`
+}
+
+// NewAction builds an action from a typed payload.
+func NewAction(typ string, data any) Action {
+	b, err := json.Marshal(data)
+	if err != nil {
+		panic(err) // payloads are plain structs; this is a programming error
+	}
+	return Action{Type: typ, Data: b}
+}
+
+// Decode reads an action's fields into v, rejecting unknown fields.
+func (a Action) Decode(v any) error {
+	if len(a.Data) == 0 {
+		return nil
+	}
+	return json.Unmarshal(a.Data, v)
+}
+
+// Event is what happened, in words for the players ("David zieht 3 Felder
+// zurück").
+type Event struct {
+	Text i18n.Text `json:"text"`
+}
+
+// Eventf makes an event in both languages.
+func Eventf(de, en string, args ...any) Event { return Event{Text: i18n.Sprintf(de, en, args...)} }
+
+// RuleError is an action the rules forbid, with the reason a player
+// understands.
+type RuleError struct {
+	Rule string    // short rule name, e.g. "bet-chip-cycle"
+	Msg  i18n.Text // the reason
+}
+
+func (e *RuleError) Error() string { return e.Msg.DE }
+
+// Forbid makes a rule error in both languages.
+func Forbid(rule, de, en string, args ...any) *RuleError {
+	return &RuleError{Rule: rule, Msg: i18n.Sprintf(de, en, args...)}
+}
+
+// Prompt says what may happen next: who must act and which action types
+// are allowed. The scorer builds its screens from it.
+type Prompt struct {
+	Actors  []string  `json:"actors"`  // players who must act now
+	Allowed []string  `json:"allowed"` // action types allowed now
+	Text    i18n.Text `json:"text"`
+	Over    bool      `json:"over"`
+}
+
+// Engine is one game's rules over its state type S.
+type Engine[S any] interface {
+	// Start builds the initial state from the setup.
+	Start(setup json.RawMessage) (S, error)
+	// Apply returns the state after the action, or a *RuleError; it must
+	// not change s.
+	Apply(s S, a Action) (S, []Event, error)
+	// Next tells what may happen next.
+	Next(s S) Prompt
+}
+
+// Log is a recorded game: the setup and every action in order.
+type Log struct {
+	Setup   json.RawMessage `json:"setup"`
+	Actions []Action        `json:"actions"`
+}
+
+// StepError is a replay that stopped at an action.
+type StepError struct {
+	Index int // 0-based index of the action that failed
+	Err   error
+}
+
+func (e *StepError) Error() string { return fmt.Sprintf("Aktion %d: %v", e.Index+1, e.Err) }
+func (e *StepError) Unwrap() error { return e.Err }
+
+// Replay folds a log into its final state, collecting every event. It stops
+// at the first action the rules refuse.
+func Replay[S any](e Engine[S], l Log) (S, []Event, error) {
+	s, err := e.Start(l.Setup)
+	if err != nil {
+		return s, nil, err
+	}
+	var events []Event
+	for i, a := range l.Actions {
+		next, ev, err := e.Apply(s, a)
+		if err != nil {
+			return s, events, &StepError{Index: i, Err: err}
+		}
+		s = next
+		events = append(events, ev...)
+	}
+	return s, events, nil
+}
+
+// Undo is the log without its last action.
+func Undo(l Log) Log {
+	if len(l.Actions) == 0 {
+		return l
+	}
+	return Log{Setup: l.Setup, Actions: append([]Action(nil), l.Actions[:len(l.Actions)-1]...)}
+}
+
+// Amend replaces action i and replays: the amended log, or a StepError
+// naming the first later action that no longer holds.
+func Amend[S any](e Engine[S], l Log, i int, a Action) (Log, error) {
+	if i < 0 || i >= len(l.Actions) {
+		return l, fmt.Errorf("keine Aktion %d", i+1)
+	}
+	out := Log{Setup: l.Setup, Actions: append([]Action(nil), l.Actions...)}
+	out.Actions[i] = a
+	if _, _, err := Replay(e, out); err != nil {
+		return l, err
+	}
+	return out, nil
+}
