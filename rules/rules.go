@@ -136,3 +136,34 @@ func Amend[S any](e Engine[S], l Log, i int, a Action) (Log, error) {
 	}
 	return out, nil
 }
+
+// Runner replays a log without knowing the engine's state type; the
+// replay command and the scorer use it.
+type Runner interface {
+	// Replay folds the log; trace, when set, sees the state after every
+	// action. It returns the final state and the prompt for what comes next.
+	Replay(l Log, trace func(i int, state any, events []Event)) (any, Prompt, error)
+}
+
+// Run adapts an engine to a Runner.
+func Run[S any](e Engine[S]) Runner { return runner[S]{e} }
+
+type runner[S any] struct{ e Engine[S] }
+
+func (r runner[S]) Replay(l Log, trace func(int, any, []Event)) (any, Prompt, error) {
+	s, err := r.e.Start(l.Setup)
+	if err != nil {
+		return nil, Prompt{}, err
+	}
+	for i, a := range l.Actions {
+		next, ev, err := r.e.Apply(s, a)
+		if err != nil {
+			return s, r.e.Next(s), &StepError{Index: i, Err: err}
+		}
+		s = next
+		if trace != nil {
+			trace(i, s, ev)
+		}
+	}
+	return s, r.e.Next(s), nil
+}

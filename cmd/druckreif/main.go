@@ -34,7 +34,7 @@ func init() {
 		{"template", i18n.Sprintf("eine ausfüllbare Vorlage (.xlsx oder CSV-Ordner) für ein Spiel schreiben", "write a ready-to-fill template (.xlsx or CSV folder) for a game"), runTemplate},
 		{"card", i18n.Sprintf("eine Karte mit Lösung zeigen (digitaler Decoder)", "show a card with its solution (digital decoder)"), runCard},
 		{"build", i18n.Sprintf("das Print-and-Play-Set als PDF nach ./out drucken", "print the print-and-play kit as PDF into ./out"), runBuild},
-		{"replay", i18n.Sprintf("ein aufgezeichnetes Spiel nachspielen", "replay a recorded game"), reserved("replay")},
+		{"replay", i18n.Sprintf("ein aufgezeichnetes Spiel nachspielen", "replay a recorded game"), runReplay},
 		{"serve", i18n.Sprintf("den Punktezähler für Handys starten", "run the scorer for phones"), reserved("serve")},
 	}
 }

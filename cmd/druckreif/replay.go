@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"druckreif/decks"
+	"druckreif/i18n"
+	"druckreif/rules"
+)
+
+func runReplay(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("replay", args, i18n.Sprintf(
+		"Aufruf: druckreif replay [OPTIONEN] DATEI\n\nSpielt ein aufgezeichnetes Spiel nach: DATEI ist JSON Lines, die erste Zeile die Einrichtung\n({\"game\": \"labyrinth\", \"players\": [...], ...}), danach eine Aktion je Zeile. Gibt den Endstand\nals JSON aus; eine unerlaubte Aktion endet mit Exit-Code 1 und „DATEI:ZEILE: Grund“.\nFormat und Aktionen: docs/replay.md.",
+		"Usage: druckreif replay [OPTIONS] FILE\n\nReplays a recorded game: FILE is JSON Lines, the first line the setup\n({\"game\": \"labyrinth\", \"players\": [...], ...}), then one action per line. Prints the final\nstate as JSON; an illegal action ends with exit code 1 and \"FILE:LINE: reason\".\nFormat and actions: docs/replay.md."), stderr)
+	trace := fs.Bool("trace", false, i18n.Sprintf("den Stand nach jeder Zeile ausgeben", "print the state after every line").In(fs.lang))
+	var df deckFlags
+	df.register(fs)
+	pos, code, ok := fs.parse(args)
+	if !ok {
+		return code
+	}
+	lang := fs.lang
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif replay: genau eine DATEI angeben", "druckreif replay: name exactly one FILE").In(lang))
+		return 2
+	}
+	file := pos[0]
+	data, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "druckreif replay: %v\n", err)
+		return 2
+	}
+	log, lines, err := parseLog(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s:%v\n", file, err)
+		return 1
+	}
+	var head struct {
+		Game string `json:"game"`
+	}
+	json.Unmarshal(log.Setup, &head)
+	opts, err := df.options(lang)
+	if err != nil {
+		fmt.Fprintln(stderr, "druckreif replay:", err)
+		return 2
+	}
+	set, probs := decks.LoadSet(opts)
+	if set == nil {
+		printProblems(stderr, probs.Errors(), lang)
+		return 1
+	}
+	runner, err := engineFor(head.Game, set)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s:%d: %s\n", file, lines[0], i18n.Sprintf("unbekanntes Spiel „%s“ (%s)", "unknown game %q (%s)", head.Game, strings.Join(engineNames(), ", ")).In(lang))
+		return 1
+	}
+	enc := json.NewEncoder(stdout)
+	var traceFn func(int, any, []rules.Event)
+	if *trace {
+		traceFn = func(i int, s any, ev []rules.Event) {
+			var texts []string
+			for _, e := range ev {
+				texts = append(texts, e.Text.In(lang))
+			}
+			enc.Encode(map[string]any{"line": lines[i+1], "events": texts, "state": s})
+		}
+	}
+	final, prompt, err := runner.Replay(log, traceFn)
+	if err != nil {
+		line := lines[0]
+		var se *rules.StepError
+		if errors.As(err, &se) {
+			line = lines[se.Index+1]
+		}
+		fmt.Fprintf(stderr, "%s:%d: %s\n", file, line, reason(err, lang))
+		return 1
+	}
+	if !*trace {
+		out, _ := json.MarshalIndent(map[string]any{"state": final, "next": prompt}, "", "  ")
+		fmt.Fprintln(stdout, string(out))
+	}
+	return 0
+}
+
+// reason is an error as a player reads it.
+func reason(err error, lang i18n.Lang) string {
+	var re *rules.RuleError
+	if errors.As(err, &re) {
+		return re.Msg.In(lang)
+	}
+	var se *rules.StepError
+	if errors.As(err, &se) {
+		return se.Err.Error()
+	}
+	return err.Error()
+}
+
+// parseLog reads JSON Lines: the setup, then one action per line. Blank
+// lines and lines starting with # are skipped. lines[i] is the file line
+// of entry i (0 = setup).
+func parseLog(data []byte) (rules.Log, []int, error) {
+	var log rules.Log
+	var lines []int
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		if !json.Valid(line) {
+			return log, nil, fmt.Errorf("%d: keine gültige JSON-Zeile", n)
+		}
+		raw := append(json.RawMessage(nil), line...)
+		if log.Setup == nil {
+			log.Setup = raw
+			lines = append(lines, n)
+			continue
+		}
+		var head struct {
+			Type string `json:"type"`
+		}
+		if err := json.Unmarshal(raw, &head); err != nil || head.Type == "" {
+			return log, nil, fmt.Errorf("%d: eine Aktion braucht ein Feld \"type\"", n)
+		}
+		log.Actions = append(log.Actions, rules.Action{Type: head.Type, Data: raw})
+		lines = append(lines, n)
+	}
+	if log.Setup == nil {
+		return log, nil, fmt.Errorf("1: die erste Zeile muss die Einrichtung sein ({\"game\": …})")
+	}
+	return log, lines, nil
+}
