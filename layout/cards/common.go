@@ -103,3 +103,36 @@ func textBlock(st layout.TextStyle, text, source string) typeset.Block {
 }
 
 func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
+
+// questionPanel sets a question and its answers on a white panel, spreads
+// the space left over between them, and lets mark draw each answer's
+// letter (answer i's block starts at y). Labyrinth and Genial daneben
+// cards share it.
+func questionPanel(c *layout.Canvas, st *layout.Style, blocks []typeset.Block, mark func(i int, s typeset.SetBlock, x, y float64)) error {
+	m := st.Margin
+	px, py := m, m+7.5
+	pw, ph := c.W-2*m, c.H-m-footerH-1-py
+	c.RoundRect(px, py, pw, ph, 2, st.Color("panel"), layout.Color{}, 0)
+	const pad = 2.5
+	set, err := c.Setter.Fit(blocks, pw-2*pad, ph-2*pad)
+	if err != nil {
+		return fitError(err)
+	}
+	used := 0.0
+	for _, s := range set {
+		used += s.Gap + s.Height
+	}
+	extra := (ph - 2*pad - used) / float64(len(set))
+	y := py + pad
+	for i, s := range set {
+		if i > 0 {
+			y += s.Gap + extra
+		}
+		c.Block(s, px+pad, y, pw-2*pad, st.Color("text"), layout.Left)
+		if i > 0 {
+			mark(i-1, s, px+pad, y)
+		}
+		y += s.Height
+	}
+	return nil
+}

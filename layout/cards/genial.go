@@ -37,10 +37,6 @@ func drawGenial(c *layout.Canvas, st *layout.Style, card *decks.GenialCard, f *l
 	x := badge(c, c.W-m, m+1, regionShort(card.Region), layout.White, st.Color("text"))
 	c.Text(x, m+1.2, fmt.Sprintf("Nr. %d", card.Number), "B", 6.5, fg, layout.Right)
 
-	px, py := m, m+7.5
-	pw, ph := c.W-2*m, c.H-m-footerH-1-py
-	c.RoundRect(px, py, pw, ph, 2, st.Color("panel"), layout.Color{}, 0)
-	pad := 2.5
 	q := cellBlock(st.Font("question"), card.Question, card.ID, card.Origin, "Frage")
 	q.Verbatim = card.Verbatim
 	blocks := []typeset.Block{q}
@@ -50,32 +46,18 @@ func drawGenial(c *layout.Canvas, st *layout.Style, card *decks.GenialCard, f *l
 		b.Indent, b.Gap = 7.5, 2.5
 		blocks = append(blocks, b)
 	}
-	set, err := c.Setter.Fit(blocks, pw-2*pad, ph-2*pad)
+	letterSize := st.Font("letter").Size
+	err := questionPanel(c, st, blocks, func(i int, s typeset.SetBlock, x, y float64) {
+		// The correct answer is marked with an asterisk.
+		ly := y + (s.LineHeight()-1.2*ptToMMc(letterSize))/2
+		if i == card.Correct {
+			c.Text(x, ly, string(rune('a'+i))+"*", "B", letterSize, st.Color("star"), layout.Left)
+		} else {
+			c.Text(x, ly, string(rune('a'+i))+")", "B", letterSize, st.Color("text"), layout.Left)
+		}
+	})
 	if err != nil {
-		return fitError(err)
-	}
-	used := 0.0
-	for _, s := range set {
-		used += s.Gap + s.Height
-	}
-	extra := (ph - 2*pad - used) / float64(len(set))
-	y := py + pad
-	text := st.Color("text")
-	for i, s := range set {
-		if i > 0 {
-			y += s.Gap + extra
-		}
-		c.Block(s, px+pad, y, pw-2*pad, text, layout.Left)
-		if i > 0 {
-			letter := string(rune('a' + i - 1))
-			if i-1 == card.Correct {
-				letter += "*"
-				c.Text(px+pad, y+(s.LineHeight()-1.2*ptToMMc(st.Font("letter").Size))/2, letter, "B", st.Font("letter").Size, st.Color("star"), layout.Left)
-			} else {
-				c.Text(px+pad, y+(s.LineHeight()-1.2*ptToMMc(st.Font("letter").Size))/2, letter+")", "B", st.Font("letter").Size, text, layout.Left)
-			}
-		}
-		y += s.Height
+		return err
 	}
 	return footer(c, m, f, []string{"Genial daneben", deckLine(card.Deck)}, fg)
 }

@@ -61,10 +61,6 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 	c.Text(x, hy+1.4, label, "B", 6.5, fg, layout.Right)
 
 	// The question and answers on a white panel.
-	px, py := m, m+7.5
-	pw, ph := c.W-2*m, c.H-m-footerH-1-py
-	c.RoundRect(px, py, pw, ph, 2, st.Color("panel"), layout.Color{}, 0)
-	pad := 2.5
 	q := cellBlock(st.Font("question"), side.Question, side.ID, side.Origin, "Frage")
 	q.Verbatim = side.Verbatim
 	blocks := []typeset.Block{q}
@@ -79,36 +75,22 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 		b.Indent, b.Gap = 6, 2.5
 		blocks = append(blocks, b)
 	}
-	set, err := c.Setter.Fit(blocks, pw-2*pad, ph-2*pad)
-	if err != nil {
-		return fitError(err)
-	}
-	// Spread the space left over between the blocks.
-	used := 0.0
-	for _, s := range set {
-		used += s.Gap + s.Height
-	}
-	extra := (ph - 2*pad - used) / float64(len(set))
-	y := py + pad
 	text := st.Color("text")
-	for i, s := range set {
-		if i > 0 {
-			y += s.Gap + extra
+	err := questionPanel(c, st, blocks, func(i int, s typeset.SetBlock, x, y float64) {
+		// The correct answer's letter white in a black circle.
+		letter := string(rune('A' + i))
+		cy := y + s.LineHeight()/2
+		const r = 2.3
+		if i == side.Correct {
+			c.Circle(x+r, cy, r, layout.Black, layout.Color{}, 0)
+			c.Text(x+r, cy-1.35, letter, "B", st.Font("letter").Size, layout.White, layout.Center)
+		} else {
+			c.Circle(x+r, cy, r, layout.White, text, 0.3)
+			c.Text(x+r, cy-1.35, letter, "B", st.Font("letter").Size, text, layout.Center)
 		}
-		c.Block(s, px+pad, y, pw-2*pad, text, layout.Left)
-		if i > 0 {
-			letter := string(rune('A' + i - 1))
-			cy := y + s.LineHeight()/2
-			r := 2.3
-			if i-1 == side.Correct {
-				c.Circle(px+pad+r, cy, r, layout.Black, layout.Color{}, 0)
-				c.Text(px+pad+r, cy-1.35, letter, "B", st.Font("letter").Size, layout.White, layout.Center)
-			} else {
-				c.Circle(px+pad+r, cy, r, layout.White, text, 0.3)
-				c.Text(px+pad+r, cy-1.35, letter, "B", st.Font("letter").Size, text, layout.Center)
-			}
-		}
-		y += s.Height
+	})
+	if err != nil {
+		return err
 	}
 	return footer(c, m, f, []string{"Das große Spiel · " + side.Face.String(), deckLine(card.Deck)}, fg)
 }
