@@ -30,7 +30,8 @@ func NewAction(typ string, data any) Action {
 	return Action{Type: typ, Data: b}
 }
 
-// Decode reads an action's fields into v, rejecting unknown fields.
+// Decode reads an action's fields into v (the whole line: v may ignore
+// "type"); engines that want to refuse unknown fields decode themselves.
 func (a Action) Decode(v any) error {
 	if len(a.Data) == 0 {
 		return nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -148,5 +149,26 @@ func TestBuildFlagsValidated(t *testing.T) {
 		if code, _, _ := runCLI(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
+	}
+}
+
+// Every registered engine replays its example game from docs/examples to
+// the end; a broken line is reported as FILE:LINE with the rule's reason.
+func TestReplayExamples(t *testing.T) {
+	for _, g := range engineNames() {
+		path := filepath.Join("..", "..", "docs", "examples", g+".jsonl")
+		code, out, errs := runCLI("replay", path)
+		if code != 0 || !strings.Contains(out, `"over": true`) {
+			t.Errorf("%s: exit %d, %s\n%s", g, code, errs, out[:min(len(out), 300)])
+		}
+	}
+	// Append an action after the end: it must be refused with its line.
+	data, _ := os.ReadFile(filepath.Join("..", "..", "docs", "examples", "genial.jsonl"))
+	lines := strings.Count(strings.TrimRight(string(data), "\n"), "\n") + 1
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	os.WriteFile(bad, append(data, []byte(`{"type":"ask","card":"GEN-STD-1"}`+"\n")...), 0o644)
+	code, _, errs := runCLI("replay", bad)
+	if code != 1 || !strings.HasPrefix(errs, fmt.Sprintf("%s:%d: ", bad, lines+1)) {
+		t.Fatalf("exit %d: %q", code, errs)
 	}
 }
