@@ -8,14 +8,16 @@ import (
 	"druckreif/rules"
 	"druckreif/rules/dativ"
 	"druckreif/rules/genial"
+	"druckreif/rules/labyrinth"
 	"druckreif/rules/raab"
 )
 
 // engines maps a setup's "game" to its rules engine.
 var engines = map[string]func(set *decks.Set) rules.Runner{
-	"dativ":  func(s *decks.Set) rules.Runner { return rules.Run(dativ.New(s)) },
-	"genial": func(s *decks.Set) rules.Runner { return rules.Run(genial.New(s)) },
-	"raab":   func(s *decks.Set) rules.Runner { return rules.Run(raab.New(s)) },
+	"dativ":     func(s *decks.Set) rules.Runner { return rules.Run(dativ.New(s)) },
+	"genial":    func(s *decks.Set) rules.Runner { return rules.Run(genial.New(s)) },
+	"labyrinth": func(s *decks.Set) rules.Runner { return rules.Run(labyrinth.New(s)) },
+	"raab":      func(s *decks.Set) rules.Runner { return rules.Run(raab.New(s)) },
 }
 
 func engineFor(game string, set *decks.Set) (rules.Runner, error) {
