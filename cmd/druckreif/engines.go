@@ -10,6 +10,7 @@ import (
 	"druckreif/rules/genial"
 	"druckreif/rules/labyrinth"
 	"druckreif/rules/raab"
+	"druckreif/rules/raab/mini"
 )
 
 // engines maps a setup's "game" to its rules engine.
@@ -18,6 +19,7 @@ var engines = map[string]func(set *decks.Set) rules.Runner{
 	"genial":    func(s *decks.Set) rules.Runner { return rules.Run(genial.New(s)) },
 	"labyrinth": func(s *decks.Set) rules.Runner { return rules.Run(labyrinth.New(s)) },
 	"raab":      func(s *decks.Set) rules.Runner { return rules.Run(raab.New(s)) },
+	"raab-mini": func(s *decks.Set) rules.Runner { return rules.Run(mini.New(s)) },
 }
 
 func engineFor(game string, set *decks.Set) (rules.Runner, error) {
