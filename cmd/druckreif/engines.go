@@ -11,6 +11,7 @@ import (
 	"druckreif/rules/labyrinth"
 	"druckreif/rules/raab"
 	"druckreif/rules/raab/mini"
+	"druckreif/rules/thegame"
 )
 
 // engines maps a setup's "game" to its rules engine.
@@ -20,6 +21,7 @@ var engines = map[string]func(set *decks.Set) rules.Runner{
 	"labyrinth": func(s *decks.Set) rules.Runner { return rules.Run(labyrinth.New(s)) },
 	"raab":      func(s *decks.Set) rules.Runner { return rules.Run(raab.New(s)) },
 	"raab-mini": func(s *decks.Set) rules.Runner { return rules.Run(mini.New(s)) },
+	"thegame":   func(s *decks.Set) rules.Runner { return rules.Run(thegame.New(s)) },
 }
 
 func engineFor(game string, set *decks.Set) (rules.Runner, error) {
