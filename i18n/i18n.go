@@ -46,6 +46,10 @@ func Sprintf(de, en string, args ...any) Text {
 	return Text{DE: fmt.Sprintf(de, args...), EN: fmt.Sprintf(en, args...)}
 }
 
+// T makes a message from texts that differ between the languages in more
+// than their arguments.
+func T(de, en string) Text { return Text{DE: de, EN: en} }
+
 // In returns the message in l.
 func (t Text) In(l Lang) string {
 	if l == English {

@@ -7,6 +7,7 @@
 package rules
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -30,13 +31,26 @@ func NewAction(typ string, data any) Action {
 	return Action{Type: typ, Data: b}
 }
 
-// Decode reads an action's fields into v (the whole line: v may ignore
-// "type"); engines that want to refuse unknown fields decode themselves.
+// Decode reads an action's fields into v — the whole recorded line, so v
+// should have a Type field — refusing unknown fields: in a hand-written
+// game file they are usually typos, and a typo silently ignored changes
+// the game.
 func (a Action) Decode(v any) error {
-	if len(a.Data) == 0 {
+	if err := DecodeStrict(a.Data, v); err != nil {
+		return Forbid("bad-action", "Die Aktion „%s“ ist nicht lesbar: %v", "The action %q cannot be read: %v", a.Type, err)
+	}
+	return nil
+}
+
+// DecodeStrict reads JSON into v and refuses fields v does not have. Empty
+// data leaves v as it is.
+func DecodeStrict(data []byte, v any) error {
+	if len(data) == 0 {
 		return nil
 	}
-	return json.Unmarshal(a.Data, v)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
 }
 
 // Event is what happened, in words for the players ("David zieht 3 Felder
@@ -56,6 +70,10 @@ type RuleError struct {
 }
 
 func (e *RuleError) Error() string { return e.Msg.DE }
+
+// Reject makes a rule error from texts that differ between the languages
+// in more than their arguments (a pile is "aufsteigend" or "ascending").
+func Reject(rule string, msg i18n.Text) *RuleError { return &RuleError{Rule: rule, Msg: msg} }
 
 // Forbid makes a rule error in both languages.
 func Forbid(rule, de, en string, args ...any) *RuleError {

@@ -14,7 +14,6 @@
 package dativ
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -119,9 +118,7 @@ func forbidSetup(de, en string, args ...any) *rules.RuleError {
 // for the first reader.
 func (e engine) Start(raw json.RawMessage) (State, error) {
 	var su Setup
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&su); err != nil {
+	if err := rules.DecodeStrict(raw, &su); err != nil {
 		return State{}, forbidSetup("Die Einrichtung ist nicht lesbar (%v). Erlaubt sind game, players, seed, first, cards, chips, deal.",
 			"The setup cannot be read (%v). Allowed fields: game, players, seed, first, cards, chips, deal.", err)
 	}
@@ -254,7 +251,7 @@ func (e engine) Apply(s State, a rules.Action) (State, []rules.Event, error) {
 	}
 	if phase != s.Phase {
 		next := e.Next(s).Text
-		return s, nil, forbidText("wrong-phase", fmt.Sprintf("Jetzt ist nicht „%s“ dran. %s", a.Type, next.DE), fmt.Sprintf("It is not time for %q. %s", a.Type, next.EN))
+		return s, nil, rules.Reject("wrong-phase", i18n.T(fmt.Sprintf("Jetzt ist nicht „%s“ dran. %s", a.Type, next.DE), fmt.Sprintf("It is not time for %q. %s", a.Type, next.EN)))
 	}
 	n := s.clone()
 	var ev []rules.Event
@@ -271,26 +268,6 @@ func (e engine) Apply(s State, a rules.Action) (State, []rules.Event, error) {
 		return s, nil, err
 	}
 	return n, ev, nil
-}
-
-// forbidText is rules.Forbid for texts that differ between the languages
-// in more than the arguments.
-func forbidText(rule, de, en string) *rules.RuleError {
-	return &rules.RuleError{Rule: rule, Msg: i18n.Text{DE: de, EN: en}}
-}
-
-// decode reads an action's payload: the whole replay line, so the "type"
-// field is allowed; unknown fields are refused (they are usually typos).
-func decode(a rules.Action, v any) error {
-	if len(a.Data) == 0 {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(a.Data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return rules.Forbid("bad-action", "Die Aktion „%s“ ist nicht lesbar: %v", "The action %q cannot be read: %v", a.Type, err)
-	}
-	return nil
 }
 
 // ReadAction is the reader's turn: which card, which side, which variant,
@@ -310,7 +287,7 @@ var sideIDPattern = regexp.MustCompile(`^(.+-\d+)-(V|H)$`)
 
 func (e engine) read(s *State, a rules.Action) ([]rules.Event, error) {
 	var p ReadAction
-	if err := decode(a, &p); err != nil {
+	if err := a.Decode(&p); err != nil {
 		return nil, err
 	}
 	reader := s.Players[s.Reader]
@@ -390,8 +367,8 @@ func (e engine) read(s *State, a rules.Action) ([]rules.Event, error) {
 		right := side.IsCorrect(option)
 		if p.Right != nil && *p.Right != right {
 			w := rightWord(right)
-			return nil, forbidText("right-mismatch", fmt.Sprintf("Laut Karte ist Möglichkeit %s auf %s %s, angegeben ist das Gegenteil.", r.Option, side.ID, w.DE),
-				fmt.Sprintf("According to the card, option %s on %s is %s; the opposite was given.", r.Option, side.ID, w.EN))
+			return nil, rules.Reject("right-mismatch", i18n.T(fmt.Sprintf("Laut Karte ist Möglichkeit %s auf %s %s, angegeben ist das Gegenteil.", r.Option, side.ID, w.DE),
+				fmt.Sprintf("According to the card, option %s on %s is %s; the opposite was given.", r.Option, side.ID, w.EN)))
 		}
 		r.Right = &right
 		r.Category = side.Category
@@ -485,7 +462,7 @@ func parseVote(v string) (string, bool) {
 
 func (e engine) vote(s *State, a rules.Action) ([]rules.Event, error) {
 	var p VoteAction
-	if err := decode(a, &p); err != nil {
+	if err := a.Decode(&p); err != nil {
 		return nil, err
 	}
 	votes := map[string]string{}
@@ -548,7 +525,7 @@ type RevealAction struct {
 
 func (e engine) reveal(s *State, a rules.Action) ([]rules.Event, error) {
 	var p RevealAction
-	if err := decode(a, &p); err != nil {
+	if err := a.Decode(&p); err != nil {
 		return nil, err
 	}
 	if p.Player != "" && s.index(p.Player) != s.Reader {

@@ -12,7 +12,6 @@
 package genial
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -108,18 +107,10 @@ func forbidSetup(de, en string, args ...any) *rules.RuleError {
 	return rules.Forbid("setup", de, en, args...)
 }
 
-// forbidText is rules.Forbid for texts that differ between the languages
-// in more than the arguments.
-func forbidText(rule, de, en string) *rules.RuleError {
-	return &rules.RuleError{Rule: rule, Msg: i18n.Text{DE: de, EN: en}}
-}
-
 // Start deals (or counts) the cards.
 func (e engine) Start(raw json.RawMessage) (State, error) {
 	var su Setup
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&su); err != nil {
+	if err := rules.DecodeStrict(raw, &su); err != nil {
 		return State{}, forbidSetup("Die Einrichtung ist nicht lesbar (%v). Erlaubt sind game, players, seed, first, deal.",
 			"The setup cannot be read (%v). Allowed fields: game, players, seed, first, deal.", err)
 	}
@@ -257,7 +248,7 @@ func (e engine) Apply(s State, a rules.Action) (State, []rules.Event, error) {
 	}
 	if phase != s.Phase {
 		next := e.Next(s).Text
-		return s, nil, forbidText("wrong-phase", fmt.Sprintf("Jetzt ist nicht „%s“ dran. %s", a.Type, next.DE), fmt.Sprintf("It is not time for %q. %s", a.Type, next.EN))
+		return s, nil, rules.Reject("wrong-phase", i18n.T(fmt.Sprintf("Jetzt ist nicht „%s“ dran. %s", a.Type, next.DE), fmt.Sprintf("It is not time for %q. %s", a.Type, next.EN)))
 	}
 	n := s.clone()
 	var ev []rules.Event
@@ -274,20 +265,6 @@ func (e engine) Apply(s State, a rules.Action) (State, []rules.Event, error) {
 		return s, nil, err
 	}
 	return n, ev, nil
-}
-
-// decode reads an action's payload: the whole replay line, so the "type"
-// field is allowed; unknown fields are refused (they are usually typos).
-func decode(a rules.Action, v any) error {
-	if len(a.Data) == 0 {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(a.Data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return rules.Forbid("bad-action", "Die Aktion „%s“ ist nicht lesbar: %v", "The action %q cannot be read: %v", a.Type, err)
-	}
-	return nil
 }
 
 func parseLetter(v string) (string, bool) {
@@ -308,7 +285,7 @@ type AskAction struct {
 
 func (e engine) ask(s *State, a rules.Action) ([]rules.Event, error) {
 	var p AskAction
-	if err := decode(a, &p); err != nil {
+	if err := a.Decode(&p); err != nil {
 		return nil, err
 	}
 	q := s.Players[s.Questioner]
@@ -416,7 +393,7 @@ type AnswerAction struct {
 
 func (e engine) answer(s *State, a rules.Action) ([]rules.Event, error) {
 	var p AnswerAction
-	if err := decode(a, &p); err != nil {
+	if err := a.Decode(&p); err != nil {
 		return nil, err
 	}
 	given := map[string]string{}
@@ -484,7 +461,7 @@ type RevealAction struct {
 
 func (e engine) reveal(s *State, a rules.Action) ([]rules.Event, error) {
 	var p RevealAction
-	if err := decode(a, &p); err != nil {
+	if err := a.Decode(&p); err != nil {
 		return nil, err
 	}
 	if p.Player != "" && s.index(p.Player) != s.Questioner {

@@ -1,7 +1,6 @@
 package labyrinth
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -40,9 +39,7 @@ func decode(a rules.Action, v any) error {
 	if len(a.Data) == 0 {
 		return nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(a.Data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	if err := rules.DecodeStrict(a.Data, v); err != nil {
 		return rules.Forbid("bad-action", "Die Aktion „%s“ ist nicht lesbar: %v", "the action %q cannot be read: %v", a.Type, err)
 	}
 	return nil

@@ -8,7 +8,6 @@
 package labyrinth
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -203,9 +202,7 @@ func New(set *decks.Set) rules.Engine[State] {
 
 func (e *engine) Start(raw json.RawMessage) (State, error) {
 	var su Setup
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&su); err != nil {
+	if err := rules.DecodeStrict(raw, &su); err != nil {
 		return State{}, rules.Forbid("setup", "Die Spielvorbereitung ist kein gültiges JSON: %v", "the setup is not valid JSON: %v", err)
 	}
 	if su.Game != "" && su.Game != Game {

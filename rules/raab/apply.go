@@ -59,7 +59,7 @@ func forbid(rule, de, en string) *rules.RuleError {
 
 func decode(a rules.Action, v any, typ *string) error {
 	if len(a.Data) > 0 {
-		if err := decodeStrict(a.Data, v); err != nil {
+		if err := rules.DecodeStrict(a.Data, v); err != nil {
 			return rules.Forbid("payload", "die Angaben zu „%s“ sind nicht lesbar: %v", "cannot read the fields of %q: %v", a.Type, err)
 		}
 	}

@@ -1,7 +1,6 @@
 package raab
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -76,20 +75,6 @@ type setup struct {
 
 func setupErr(de, en string, args ...any) error { return rules.Forbid("setup", de, en, args...) }
 
-// decodeStrict reads JSON into v and rejects fields v does not know, so a
-// typo in a setup or an action is reported instead of silently ignored.
-func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return setupErr("nach dem JSON-Objekt folgt noch etwas", "trailing data after the JSON object")
-	}
-	return nil
-}
-
 // miniGame reads a mini-game as its code ("AK"), the rulebook's name
 // ("Autokennzeichen", "Stimmt's?") or the ID of one of its quiz cards
 // ("RAAB-STD-AK-3", looked up in the set when there is one; the ID names
@@ -119,7 +104,7 @@ func (e engine) miniGame(s string) *decks.MiniGame {
 
 func (e engine) start(raw json.RawMessage) (State, error) {
 	var su setup
-	if err := decodeStrict(raw, &su); err != nil {
+	if err := rules.DecodeStrict(raw, &su); err != nil {
 		if re, ok := err.(*rules.RuleError); ok {
 			return State{}, re
 		}

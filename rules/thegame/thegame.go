@@ -13,7 +13,6 @@
 package thegame
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -165,19 +164,10 @@ func HandSize(n int, small bool) int {
 	return size
 }
 
-func decodeStrict(data []byte, v any) error {
-	if len(data) == 0 {
-		return nil
-	}
-	d := json.NewDecoder(bytes.NewReader(data))
-	d.DisallowUnknownFields()
-	return d.Decode(v)
-}
-
 // Start deals.
 func (e Engine) Start(raw json.RawMessage) (State, error) {
 	var su Setup
-	if err := decodeStrict(raw, &su); err != nil {
+	if err := rules.DecodeStrict(raw, &su); err != nil {
 		return State{}, forbid("setup", "Aufstellung unlesbar: %v", "setup unreadable: %v", err)
 	}
 	if su.Game != "" && su.Game != string(decks.TheGame) {
@@ -549,37 +539,37 @@ func (e Engine) Apply(s State, a rules.Action) (State, []rules.Event, error) {
 	switch a.Type {
 	case "play":
 		var d playData
-		if err := decodeStrict(a.Data, &d); err != nil {
+		if err := rules.DecodeStrict(a.Data, &d); err != nil {
 			return s, nil, badData(a.Type, err)
 		}
 		next, ev, err = e.play(s, d)
 	case "draw":
 		var d drawData
-		if err := decodeStrict(a.Data, &d); err != nil {
+		if err := rules.DecodeStrict(a.Data, &d); err != nil {
 			return s, nil, badData(a.Type, err)
 		}
 		next, ev, err = e.draw(s, d)
 	case "end":
 		var d turnData
-		if err := decodeStrict(a.Data, &d); err != nil {
+		if err := rules.DecodeStrict(a.Data, &d); err != nil {
 			return s, nil, badData(a.Type, err)
 		}
 		next, ev, err = e.end(s, d)
 	case "block":
 		var d turnData
-		if err := decodeStrict(a.Data, &d); err != nil {
+		if err := rules.DecodeStrict(a.Data, &d); err != nil {
 			return s, nil, badData(a.Type, err)
 		}
 		next, ev, err = e.block(s, d)
 	case "confirm":
 		var d confirmData
-		if err := decodeStrict(a.Data, &d); err != nil {
+		if err := rules.DecodeStrict(a.Data, &d); err != nil {
 			return s, nil, badData(a.Type, err)
 		}
 		next, ev, err = e.confirm(s, d)
 	case "hand":
 		var d handData
-		if err := decodeStrict(a.Data, &d); err != nil {
+		if err := rules.DecodeStrict(a.Data, &d); err != nil {
 			return s, nil, badData(a.Type, err)
 		}
 		next, ev, err = e.hand(s, d)

@@ -23,12 +23,7 @@ type base struct {
 // decode reads an action's fields strictly: a misspelt field is an error,
 // not silently ignored.
 func decode(a rules.Action, v any) error {
-	if len(a.Data) == 0 {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(a.Data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	if err := rules.DecodeStrict(a.Data, v); err != nil {
 		return forbid("bad-action", "Die Aktion „%s“ ist fehlerhaft: %v", "action %q is malformed: %v", a.Type, err)
 	}
 	return nil

@@ -16,7 +16,6 @@
 package mini
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -155,9 +154,7 @@ func New(set *decks.Set) rules.Engine[State] { return &Engine{set: set} }
 // Start builds the initial state from the setup.
 func (e *Engine) Start(setup json.RawMessage) (State, error) {
 	var su Setup
-	dec := json.NewDecoder(bytes.NewReader(setup))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&su); err != nil {
+	if err := rules.DecodeStrict(setup, &su); err != nil {
 		return State{}, forbid("bad-setup", "Die Einrichtung ist fehlerhaft: %v", "the setup is malformed: %v", err)
 	}
 	switch strings.ToLower(su.Game) {
