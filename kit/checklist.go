@@ -104,7 +104,11 @@ func GameIndex(g decks.Game, files []File) string {
 	}
 	sort.Slice(mine, func(i, j int) bool { return mine[i].Path < mine[j].Path })
 	for _, f := range mine {
-		fmt.Fprintf(&b, "- %s: %s\n  %s · %s · %d Blatt, %d Seiten\n", strings.TrimPrefix(f.Path, string(g)+"/"), f.What, f.Paper, f.Duplex, f.Sheets, f.Pages)
+		pages := "Seiten"
+		if f.Pages == 1 {
+			pages = "Seite"
+		}
+		fmt.Fprintf(&b, "- %s: %s\n  %s · %s · %d Blatt, %d %s\n", strings.TrimPrefix(f.Path, string(g)+"/"), f.What, f.Paper, f.Duplex, f.Sheets, f.Pages, pages)
 	}
 	b.WriteString("\nMaterial laut Spielregel:\n")
 	for _, c := range Checklists[g] {
