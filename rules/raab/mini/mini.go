@@ -149,6 +149,11 @@ type Engine struct{ set *decks.Set }
 
 // New returns the duel engine. set may be nil: then actions must carry the
 // solutions themselves instead of card IDs.
+// Version is the version of these rules. It changes whenever a change to
+// the engine could give a recorded game another state, so that a stored
+// table can tell it was played under other rules.
+const Version = "1"
+
 func New(set *decks.Set) rules.Engine[State] { return &Engine{set: set} }
 
 // Start builds the initial state from the setup.
