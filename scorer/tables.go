@@ -58,15 +58,15 @@ type forced struct {
 
 // Snapshot is a table as one viewer may see it.
 type Snapshot struct {
-	ID      string          `json:"id"`
-	Game    string          `json:"game"`
-	Title   string          `json:"title"`
-	Version int64           `json:"version"`
-	State   any             `json:"state"`
-	Next    rules.Prompt    `json:"next"`
-	Viewer  rules.Viewer    `json:"viewer"`
-	Players []Marker        `json:"players"`
-	Pending *Pending        `json:"pending,omitempty"`
+	ID      string           `json:"id"`
+	Game    string           `json:"game"`
+	Title   string           `json:"title"`
+	Version int64            `json:"version"`
+	State   any              `json:"state"`
+	Next    rules.Prompt     `json:"next"`
+	Viewer  rules.Viewer     `json:"viewer"`
+	Players []Marker         `json:"players"`
+	Pending *Pending         `json:"pending,omitempty"`
 	PutBack []thegame.Return `json:"put_back,omitempty"`
 	// Mismatch: the table was played under other rules or cards.
 	Mismatch *i18n.Text `json:"mismatch,omitempty"`
