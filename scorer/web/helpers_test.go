@@ -1,6 +1,7 @@
 package web
 
 import (
+	"os"
 	"bytes"
 	"encoding/json"
 	"io"
@@ -70,10 +71,18 @@ func newEnvWith(t *testing.T, dir string, tls bool) *env {
 	w := New(svc)
 	w.Heartbeat = 200 * time.Millisecond
 	var srv *httptest.Server
+	h := w.Handler()
+	if os.Getenv("DRUCKREIF_TEST_TRACE") != "" {
+		inner := h
+		h = http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+			t.Logf("%s %s hx=%s", r.Method, r.URL, r.Header.Get("HX-Request"))
+			inner.ServeHTTP(rw, r)
+		})
+	}
 	if tls {
-		srv = httptest.NewTLSServer(w.Handler())
+		srv = httptest.NewTLSServer(h)
 	} else {
-		srv = httptest.NewServer(w.Handler())
+		srv = httptest.NewServer(h)
 	}
 	e := &env{t: t, srv: srv, svc: svc, web: w, clock: c, dir: dir}
 	t.Cleanup(func() {

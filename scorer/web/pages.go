@@ -662,7 +662,7 @@ func theGame(st thegame.State, snap scorer.Snapshot, canAct bool) *theGameView {
 		}
 		return scorer.Marker{Name: name}
 	}
-	g := &theGameView{Phase: st.Phase, Turn: st.Turn + 1, Laid: st.TurnPlays, Minimum: st.Minimum(), Piles: st.Piles, DrawCount: st.DrawCount, ToDraw: st.ToDraw(), Digits: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 0}}
+	g := &theGameView{Phase: st.Phase, Turn: st.Turn, Laid: st.TurnPlays, Minimum: st.Minimum(), Piles: st.Piles, DrawCount: st.DrawCount, ToDraw: st.ToDraw(), Digits: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 0}}
 	if st.Active >= 0 && st.Active < len(st.Players) {
 		g.Active = markerOf(st.Players[st.Active])
 	}
