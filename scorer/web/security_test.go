@@ -164,4 +164,3 @@ func changedGenialDeck(t *testing.T) *decks.Set {
 	}
 	return set
 }
-
