@@ -37,17 +37,18 @@ func TestDefaultDeckCounts(t *testing.T) {
 		kinds[c.Kind]++
 		regional[c.Region]++
 	}
-	// Three full games per colour side: a game uses 17 normal, 3 risk and
-	// at least 3 Lingutaurus cards.
-	if len(lab.Labyrinth) < 80 || kinds[Normal] < 56 || kinds[Risk] < 12 || kinds[Lingutaurus] < 12 {
-		t.Errorf("labyrinth: %d cards, %v", len(lab.Labyrinth), kinds)
+	// The rulebook's 25 risk and 25 Lingutaurus cards. The normal cards
+	// are held at the three full games per colour side they already make
+	// (a game uses 17); the rulebook's 170 arrive with the new normal cards.
+	if kinds[Normal] < 56 || kinds[Risk] != 25 || kinds[Lingutaurus] != 25 {
+		t.Errorf("labyrinth: %d cards, %v (want ≥ 56 normal, 25 risk, 25 Lingutaurus)", len(lab.Labyrinth), kinds)
 	}
 	if regional["de-AT"] < 1 || regional["de-CH"] < 1 {
 		t.Errorf("labyrinth base deck needs regional cards for the filter: %v", regional)
 	}
 	for name, region := range map[string]string{"labyrinth-at": "de-AT", "labyrinth-ch": "de-CH"} {
 		d := defaultDeck(t, name)
-		if len(d.Labyrinth) < 10 || d.Info.Region != region {
+		if len(d.Labyrinth) < 25 || d.Info.Region != region {
 			t.Errorf("%s: %d cards, region %s", name, len(d.Labyrinth), d.Info.Region)
 		}
 		for _, c := range d.Labyrinth {
@@ -173,6 +174,49 @@ func TestAnswerKeyBalance(t *testing.T) {
 		letters = append(letters, c.Correct)
 	}
 	check("genial", letters)
+}
+
+// A game plays one colour, and the reader draws its risk and Lingutaurus
+// cards from stacks of their own: within each stack and colour no letter
+// may be the answer on more than 40 % of the cards, or "on green, say C"
+// pays off. This holds for the base deck alone, for all default decks
+// together and for the purely Austrian and purely Swiss rounds the
+// rulebook describes (their own regional cards left out).
+func TestStackKeyBalancePerColour(t *testing.T) {
+	set := loadDefaultSet(t)
+	base := &Set{Decks: set.Game(Labyrinth)[:1]}
+	if base.Decks[0].Info.Code != "STD" {
+		t.Fatalf("first labyrinth deck is %s, want STD", base.Decks[0].Info.Code)
+	}
+	sets := map[string]*Set{
+		"base deck":         base,
+		"all default decks": set,
+		"without de-AT":     set.Filter(RegionFilter{Exclude: []string{"de-AT"}}),
+		"without de-CH":     set.Filter(RegionFilter{Exclude: []string{"de-CH"}}),
+	}
+	for name, s := range sets {
+		for _, kind := range []LabyrinthKind{Risk, Lingutaurus} {
+			for _, face := range []LabyrinthFace{Green, Yellow} {
+				var counts [3]int
+				n := 0
+				for _, c := range s.Labyrinth() {
+					if c.Kind == kind {
+						counts[c.Sides[face].Correct]++
+						n++
+					}
+				}
+				if n == 0 {
+					t.Fatalf("%s: no %v cards", name, kind)
+				}
+				for i, k := range counts {
+					if 10*k > 4*n {
+						t.Errorf("%s, %v cards, %s side: %c is correct on %d of %d (%.0f %%)",
+							name, kind, face, 'A'+i, k, n, 100*float64(k)/float64(n))
+					}
+				}
+			}
+		}
+	}
 }
 
 func TestDefaultSetCombines(t *testing.T) {

@@ -777,8 +777,8 @@ func TestLingutaurusCards(t *testing.T) {
 	}
 	refuse(t, e, s, fmt.Sprintf(`{"type":"draw","card":%q}`, lg.Sides[decks.Green].ID), "card-used")
 
-	// Dealt: twelve wrong cards in a row use up the Lingutaurus stack; the
-	// thirteenth draw reshuffles it.
+	// Dealt: as many wrong cards in a row as the stack holds use it up; the
+	// next draw reshuffles it.
 	s = start(t, e, `{"players":["Anna","Mireille","Sebastian"],"seed":3,"deal":true}`)
 	s = place(s, map[string]int{"Mireille": 10})
 	s, _ = do(t, e, s, `{"type":"draw"}`)
