@@ -94,7 +94,21 @@ func (m *Maze) CentreOf(c Cell) Point {
 	if c == Centre {
 		return Point{}
 	}
+	if c.Ring == 0 {
+		r, _ := m.nichePlace(c)
+		return polar(r, m.theta(c))
+	}
 	return polar(m.mid(c.Ring), m.theta(c))
+}
+
+// nichePlace is where in a hub cell the largest round place fits: the
+// radius of its centre and its room. The cell is a wedge open towards the
+// start; the place touches the wedge's sides and its outer wall.
+func (m *Maze) nichePlace(c Cell) (r, room float64) {
+	a0, a1 := m.Angles(c)
+	sin := math.Sin((a1 - a0) / 2)
+	r = m.Radius[1] / (1 + sin)
+	return r, r * sin
 }
 
 // Room is the distance from the middle of a cell to its nearest boundary:
@@ -102,6 +116,10 @@ func (m *Maze) CentreOf(c Cell) Point {
 func (m *Maze) Room(c Cell) float64 {
 	if c == Centre {
 		return m.Radius[0]
+	}
+	if c.Ring == 0 {
+		_, room := m.nichePlace(c)
+		return room
 	}
 	a0, a1 := m.Angles(c)
 	r := m.mid(c.Ring)

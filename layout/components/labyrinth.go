@@ -13,13 +13,14 @@ const ChipDiameter = 18.0
 
 // The pieces stand in the board's fields: a pawn's base (PawnW wide,
 // PawnD deep) fits inside a field's loop on the A2 board (27 mm) and, on
-// A3, across the loop and within its corridor; a Lingutaurus tile
-// (TileDiameter) fits inside an A2 loop and holds a pawn's base.
+// A3, spans the loop within its corridor; a Lingutaurus tile
+// (TileDiameter) fits inside an A2 loop and in an A3 corridor, and holds
+// a pawn.
 const (
 	PawnW        = 18.0
 	PawnD        = 14.0
 	pawnPanel    = 26.0
-	TileDiameter = 23.0
+	TileDiameter = 22.0
 )
 
 // Labyrinth are the punch-out components of Das große Spiel: 30 bet chips
@@ -71,7 +72,7 @@ func Labyrinth() []Sheet {
 			Front: func(c *layout.Canvas) {
 				c.Circle(d/2, d/2, d/2, bull, layout.Color{}, 0)
 				c.Circle(d/2, d/2, d/2-1.2, layout.Color{}, layout.White, 0.5)
-				c.Glyph(d/2, d/2, 0, "♉", "B", 34, layout.White)
+				c.Glyph(d/2, d/2, 0, "♉", "B", 32, layout.White)
 			}})
 	}
 	return []Sheet{

@@ -62,21 +62,21 @@ func NewPlan(b *board.Board, sheet layout.Paper) (*Plan, error) {
 		p.R, p.CX, p.CY = mazeRA2, sheet.W/2, 12+mazeRA2
 		colW, rowH := chipPitch(false)
 		chipsW, chipsH := 6*colW, chipHeader+5*rowH
-		top := p.CY + p.R + 16
+		top := p.CY + p.R + 24
 		// Gaps of 12 mm between the card places, the set-up and the chip
 		// fields leave room for the straight seams of the A4 tiles.
 		setupX := 14 + 2*cardW + 6 + 12
 		chipsX := sheet.W - 26 - chipsW
 		p.Areas = []Area{
-			{Questions, 14, top + 6, cardW, cardH},
-			{Lingutaurus, 14 + cardW + 6, top + 6, cardW, cardH},
-			{Setup, setupX, top, chipsX - 12 - setupX, 110},
+			{Questions, 14, top + 18, cardW, cardH},
+			{Lingutaurus, 14 + cardW + 6, top + 18, cardW, cardH},
+			{Setup, setupX, top + 12, chipsX - 12 - setupX, 110},
 			{Chips, chipsX, top, chipsW, chipsH},
 			{Tips, 9, 9, 56, 56},
 			{Legend, sheet.W - 9 - 56, 9, 56, 56},
 		}
 	case layout.A3.Name:
-		p.R, p.CX, p.CY = 140, sheet.W/2, 6+140
+		p.R, p.CX, p.CY = 136, sheet.W/2, 10+136
 		colW, rowH := chipPitch(true)
 		chipsW, chipsH := 6*colW, chipHeader+5*rowH
 		top := p.CY + p.R + 10
@@ -102,7 +102,7 @@ func (a Area) draw(c *layout.Canvas, p *Plan, ox, oy float64) {
 	case Questions, Lingutaurus:
 		title, sub := "Fragekarten", "20 Karten: 17 normale und 3 Risikokarten (!), gemischt"
 		if a.Kind == Lingutaurus {
-			title, sub = "Lingutaurus-Karten", "alle 25 gemischt; nur wer auf dem Stier steht, zieht"
+			title, sub = "Lingutaurus-Karten", "alle 25 gemischt; der Vorleser zieht, wenn eine Figur auf dem Stier steht"
 		}
 		c.Text(x+a.W/2, y-5.5, title, "B", 10, ink, layout.Center)
 		c.RoundRect(x, y, a.W, a.H, 3, layout.RGB(255, 252, 244), wallColour, 0.6)
@@ -159,19 +159,25 @@ func (a Area) draw(c *layout.Canvas, p *Plan, ox, oy float64) {
 			{bullFill, "♉", []string{"Stierfeld: Lingutaurus-", "Plättchen auflegen,", "hier muss man anhalten"}},
 			{startFill, "S", []string{"Start in der Mitte;", "sechs Nischen ringsum,", "vier Felder dahinter"}},
 		}
+		rowH := (a.H - 5) / 3
 		for i, row := range rows {
-			cy := y + 10*s + float64(i)*15.5*s
+			cy := y + 5 + (float64(i)+0.5)*rowH
 			cx := x + r + 1.5
 			c.Line(cx-r-1.2, cy, cx+r+1.2, cy, 0.6*s, threadColour)
 			c.Circle(cx, cy, r, row.fill, threadColour, 0.7*s)
-			if i == 0 {
-				arrow(c, cx+r*0.62, cy, 0, r*0.4, threadColour)
+			switch i {
+			case 0:
+				arrow(c, cx+r*0.62, cy, 0, r*0.45, threadColour)
 				c.Glyph(cx-r*0.15, cy, 0, row.glyph, "B", 9*s, ink)
-			} else {
-				c.Glyph(cx, cy, 0, row.glyph, "B", 10*s, bullInk)
+			case 1:
+				c.Glyph(cx, cy+0.4*s, 0, row.glyph, "B", 15*s, bullInk)
+			default:
+				c.Glyph(cx, cy, 0, row.glyph, "B", 9*s, ink)
 			}
+			// Lettering no smaller than 6 pt, also on A3.
+			ts := math.Max(6, 6.4*s)
 			for j, l := range row.text {
-				c.Text(cx+r+3*s, cy-4.6*s+float64(j)*3.1*s, l, "", 5.8*s, ink, layout.Left)
+				c.Text(cx+r+2.5*s, cy-1.5*ts*0.44+float64(j)*ts*0.44-ts*0.14, l, "", ts, ink, layout.Left)
 			}
 		}
 	case Setup:

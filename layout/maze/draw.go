@@ -43,8 +43,9 @@ type Plan struct {
 // lettering in the maze follow it.
 func (p *Plan) scale() float64 { return p.R / mazeRA2 }
 
-// mazeRA2 is the maze's radius on A2: 10 mm from the sheet's sides.
-const mazeRA2 = 200.0
+// mazeRA2 is the maze's radius on A2: 15 mm from the sheet's sides, so
+// the word AUSGANG beyond the rim stays clear of the printer's margin.
+const mazeRA2 = 195.0
 
 // XY turns a point in maze units into sheet mm.
 func (p *Plan) XY(q board.Point) (x, y float64) { return p.CX + q.X*p.R, p.CY + q.Y*p.R }
@@ -64,7 +65,7 @@ func (p *Plan) LoopRadius() float64 {
 	for pos := -board.Behind; pos <= p.B.Length; pos++ {
 		room = math.Min(room, p.B.Room(pos)*p.R)
 	}
-	r := room - p.wallWidth()/2 - 1.2*p.scale() - p.loopWidth()/2
+	r := room - p.wallWidth()/2 - 1.0*p.scale() - p.loopWidth()/2
 	return math.Min(r, LoopInnerA2/2+p.loopWidth()/2)
 }
 
@@ -243,7 +244,7 @@ func (p *Plan) drawThread(c *layout.Canvas, ox, oy float64) {
 		// The arrow sits in the loop where the thread leaves it.
 		if pos < p.B.Length {
 			ax, ay := x+math.Cos(dir)*inner*0.68, y+math.Sin(dir)*inner*0.68
-			arrow(c, ax, ay, dir, inner*0.36, threadColour)
+			arrow(c, ax, ay, dir, inner*0.42, threadColour)
 		}
 		size := inner * 1.45 // pt: two digits fill about three fifths
 		lx, ly := x-math.Cos(dir)*inner*0.12, y-math.Sin(dir)*inner*0.12
@@ -255,8 +256,8 @@ func (p *Plan) drawThread(c *layout.Canvas, ox, oy float64) {
 		case pos == 0:
 			c.Glyph(lx, ly, 0, "START", "B", size*0.5, ink)
 		case p.B.IsBull(pos):
-			c.Glyph(lx, ly+inner*0.12, 0, "♉", "B", size*1.25, bullInk)
-			c.Glyph(lx, ly-inner*0.52, 0, label, "B", size*0.42, ink)
+			c.Glyph(x, y+inner*0.2, 0, "♉", "B", size*2.1, bullInk)
+			c.Glyph(x, y-inner*0.6, 0, label, "B", size*0.45, ink)
 		case pos == p.B.Length:
 			c.Glyph(lx, ly-inner*0.18, 0, label, "B", size*0.8, ink)
 			c.Glyph(lx, ly+inner*0.42, 0, "Ziel", "B", size*0.36, ink)

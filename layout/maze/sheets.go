@@ -94,8 +94,14 @@ func drawTile(c *layout.Canvas, p *Plan, t *Tiling, i int) {
 		}
 	})
 	// The margin: the tile's name, and which edges go on top.
-	c.Text(sx, sy+w.H()+2, fmt.Sprintf("Spielplan-Kachel %s · Blatt %d von %d · 100 %% drucken", tl.Name(), i+2, len(t.Tiles)+1), "B", 8, ink, layout.Left)
-	c.Text(sx+w.W(), sy+w.H()+2.3, "✂ an der gestrichelten Linie ausschneiden", "", 7, ink, layout.Right)
+	name := fmt.Sprintf("Spielplan-Kachel %s · Blatt %d von %d · 100 %% drucken", tl.Name(), i+2, len(t.Tiles)+1)
+	cut := "✂ an der gestrichelten Linie ausschneiden"
+	c.Text(sx, sy+w.H()+2, name, "B", 8, ink, layout.Left)
+	if c.TextWidth(name, "B", 8)+c.TextWidth(cut, "", 7)+4 < w.W() {
+		c.Text(sx+w.W(), sy+w.H()+2.3, cut, "", 7, ink, layout.Right)
+	} else {
+		c.Text(sx, sy+w.H()+5.8, cut, "", 7, ink, layout.Left)
+	}
 	if tl.Left != nil {
 		under := t.Tile(tl.Row, tl.Col-1).Name()
 		c.Rotated(90, sx-3.5, sy+w.H()/2, func() {
@@ -127,36 +133,53 @@ func tilesAbove(t *Tiling, i int) []string {
 func glueLabels(c *layout.Canvas, t *Tiling, i int, ox, oy float64) {
 	tl := t.Tiles[i]
 	w := tl.Window
-	label := func(at xy, deg float64, next string) {
-		text := "Klebefläche · " + next + " liegt oben"
+	const size = 7.0
+	// label writes the note at a point of the strip if its whole box lies
+	// in the later tile's part and on this sheet.
+	label := func(at xy, vertical bool, later *Tile) bool {
+		text := "Klebefläche · " + later.Name() + " liegt oben"
+		tw, th := c.TextWidth(text, "B", size)+3, 4.8
+		hw, hh := tw/2, th/2
+		if vertical {
+			hw, hh = hh, hw
+		}
+		for _, q := range []xy{{at.X - hw, at.Y - hh}, {at.X + hw, at.Y - hh}, {at.X - hw, at.Y + hh}, {at.X + hw, at.Y + hh}, at} {
+			if !inside(later.Region, q) || !inside(tl.Print, q) || q.X < w.X0 || q.X > w.X1 || q.Y < w.Y0 || q.Y > w.Y1 {
+				return false
+			}
+		}
+		deg := 0.0
+		if vertical {
+			deg = 90
+		}
 		c.Rotated(deg, ox+at.X, oy+at.Y, func() {
-			tw := c.TextWidth(text, "B", 7)
-			c.RoundRect(ox+at.X-tw/2-1.5, oy+at.Y-2.4, tw+3, 4.8, 1, layout.White, glueColour, 0.2)
-			c.Text(ox+at.X, oy+at.Y-1.4, text, "B", 7, layout.RGB(60, 60, 60), layout.Center)
+			c.RoundRect(ox+at.X-tw/2, oy+at.Y-th/2, tw, th, 1, layout.White, glueColour, 0.2)
+			c.Text(ox+at.X, oy+at.Y-1.4, text, "B", size, layout.RGB(60, 60, 60), layout.Center)
 		})
+		return true
 	}
-	if tl.Col < t.Cols-1 {
-		right := t.Tile(tl.Row, tl.Col+1)
-		// Along the right seam, where the strip is free of the corners.
-		s := t.V[tl.Row][tl.Col]
-		for _, f := range []float64{0.5, 0.35, 0.65, 0.2, 0.8} {
-			at := pointAlong(s, f)
-			at.X = math.Min(at.X+Overlap/2, w.X1-Overlap/2)
-			if inside(right.Region, at) && at.Y > w.Y0+40 && at.Y < w.Y1-40 {
-				label(at, 90, right.Name())
-				break
+	shares := []float64{0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8}
+	if tl.Right != nil {
+		later := t.Tile(tl.Row, tl.Col+1)
+	right:
+		for _, f := range shares {
+			at := pointAlong(tl.Right, f)
+			for _, dx := range []float64{Overlap / 2, 3 * Overlap / 4, Overlap} {
+				if label(xy{at.X + dx, at.Y}, true, later) {
+					break right
+				}
 			}
 		}
 	}
-	if tl.Row < t.Rows-1 {
-		below := t.Tile(tl.Row+1, tl.Col)
-		hb := between(t.H[tl.Row], xy{w.X0, 0}, xy{w.X1, 0})
-		for _, f := range []float64{0.5, 0.35, 0.65, 0.2, 0.8} {
-			at := pointAlong(hb, f)
-			at.Y = math.Min(at.Y+Overlap/2, w.Y1-Overlap/2)
-			if inside(below.Region, at) && at.X > w.X0+35 && at.X < w.X1-35 {
-				label(at, 0, below.Name())
-				break
+	if tl.Bottom != nil {
+		later := t.Tile(tl.Row+1, tl.Col)
+	bottom:
+		for _, f := range shares {
+			at := pointAlong(tl.Bottom, f)
+			for _, dy := range []float64{Overlap / 2, 3 * Overlap / 4, Overlap} {
+				if label(xy{at.X, at.Y + dy}, false, later) {
+					break bottom
+				}
 			}
 		}
 	}
