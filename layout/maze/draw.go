@@ -37,7 +37,27 @@ type Plan struct {
 	R      float64 // the maze's outer radius
 	CX, CY float64 // its centre
 	Areas  []Area
+	// view, when set, is the part of the sheet being drawn (a tile):
+	// what lies wholly outside it is left out of the page.
+	view *box
 }
+
+// drawPart paints only what reaches into a part of the sheet (sheet mm),
+// for a tile that shows that part; the rest would be clipped anyway.
+func (p *Plan) drawPart(c *layout.Canvas, ox, oy float64, view box) {
+	p.view = &view
+	defer func() { p.view = nil }()
+	p.Draw(c, ox, oy)
+}
+
+// visible reports whether a box (sheet mm) reaches into the view.
+func (p *Plan) visible(b box) bool {
+	v := p.view
+	return v == nil || b.X1 >= v.X0 && b.X0 <= v.X1 && b.Y1 >= v.Y0 && b.Y0 <= v.Y1
+}
+
+// visibleDisc reports whether a disc (sheet mm) reaches into the view.
+func (p *Plan) visibleDisc(x, y, r float64) bool { return p.visible(box{x - r, y - r, x + r, y + r}) }
 
 // scale is the maze's size relative to the A2 board: line widths and
 // lettering in the maze follow it.
@@ -80,7 +100,9 @@ func (p *Plan) Draw(c *layout.Canvas, ox, oy float64) {
 	p.drawWalls(c, ox, oy)
 	p.drawThread(c, ox, oy)
 	for _, a := range p.Areas {
-		a.draw(c, p, ox, oy)
+		if p.visible(box{a.X - 2, a.Y - 10, a.X + a.W + 2, a.Y + a.H + 2}) {
+			a.draw(c, p, ox, oy)
+		}
 	}
 	c.Text(ox+p.Paper.W/2, oy+p.Paper.H-6*math.Sqrt(p.scale()), "Der Dativ ist dem Genitiv sein Tod: Das große Spiel · druckreif-Spielplan "+
 		fmt.Sprintf("Nr. %d, %d Felder", p.B.Seed, p.B.Length)+" · nur für den privaten Gebrauch neben dem Originalspiel", "", 6.5, ink, layout.Center)
@@ -89,11 +111,15 @@ func (p *Plan) Draw(c *layout.Canvas, ox, oy float64) {
 // polyline strokes a line given in maze units with round caps and joins.
 func (p *Plan) polyline(c *layout.Canvas, ox, oy, width float64, col layout.Color, pts []board.Point) {
 	xy := make([]float64, 0, 2*len(pts))
+	b := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
 	for _, q := range pts {
 		x, y := p.XY(q)
+		b = box{math.Min(b.X0, x), math.Min(b.Y0, y), math.Max(b.X1, x), math.Max(b.Y1, y)}
 		xy = append(xy, ox+x, oy+y)
 	}
-	c.Polyline(width, col, xy...)
+	if p.visible(box{b.X0 - width, b.Y0 - width, b.X1 + width, b.Y1 + width}) {
+		c.Polyline(width, col, xy...)
+	}
 }
 
 // arcPoints is a circle's arc in maze units, fine enough to look round at
@@ -230,6 +256,9 @@ func (p *Plan) drawThread(c *layout.Canvas, ox, oy float64) {
 	r := p.LoopRadius()
 	for pos := -board.Behind; pos <= p.B.Length; pos++ {
 		x, y := p.FieldXY(pos)
+		if !p.visibleDisc(x, y, r+p.loopWidth()) {
+			continue
+		}
 		x, y = x+ox, y+oy
 		fill := loopFill
 		switch {

@@ -372,3 +372,20 @@ func TestSameSeedSameDrawing(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBoardFiles builds what the kit prints of the board: A2, A3 and
+// the A4 tiles.
+func BenchmarkBoardFiles(bm *testing.B) {
+	b, _ := board.New(1, 0)
+	for i := 0; i < bm.N; i++ {
+		if _, err := OnePage(b, layout.A2); err != nil {
+			bm.Fatal(err)
+		}
+		if _, err := OnePage(b, layout.A3); err != nil {
+			bm.Fatal(err)
+		}
+		if _, _, err := Tiles(b, layout.A4); err != nil {
+			bm.Fatal(err)
+		}
+	}
+}

@@ -70,7 +70,7 @@ func drawTile(c *layout.Canvas, p *Plan, t *Tiling, i int) {
 	sx, sy := ox+w.X0, oy+w.Y0
 	c.Clip(sx, sy, w.W(), w.H(), func() {
 		c.ClipPolygon(flat(tl.Print, ox, oy), func() {
-			p.Draw(c, ox, oy)
+			p.drawPart(c, ox, oy, w)
 			// Glue strips: what the later tiles cover.
 			for j := i + 1; j < len(t.Tiles); j++ {
 				later := t.Tiles[j]
