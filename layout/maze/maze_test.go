@@ -236,7 +236,7 @@ func TestTiling(t *testing.T) {
 						}
 					}
 				}
-				// No seam within 1.2 mm of a loop, the start or a niche.
+				// No seam within 2 mm of a loop or the start, 1.2 mm of a niche's place.
 				outer := p.LoopRadius() + p.loopWidth()/2
 				var places []xy
 				var radii []float64
@@ -248,17 +248,22 @@ func TestTiling(t *testing.T) {
 					x, y := p.XY(b.NicheCentre(i))
 					places, radii = append(places, xy{x, y}), append(radii, p.NicheRadius())
 				}
-				minGap := math.Inf(1)
+				minLoop, minNiche := math.Inf(1), math.Inf(1)
 				for _, s := range tl.Seams() {
 					for i, q := range places {
-						minGap = math.Min(minGap, distToPath(s, q)-radii[i])
+						d := distToPath(s, q) - radii[i]
+						if i <= b.Length+board.Behind {
+							minLoop = math.Min(minLoop, d)
+						} else {
+							minNiche = math.Min(minNiche, d)
+						}
 					}
 				}
-				if minGap < 1.2 {
-					t.Errorf("%s: a seam passes %.1f mm from a field or niche", name, minGap)
+				if minLoop < 2 || minNiche < 1.2 {
+					t.Errorf("%s: a seam passes %.1f mm from a loop, %.1f mm from a niche", name, minLoop, minNiche)
 				}
 				if seed == 1 && length == board.DefaultLength {
-					t.Logf("%s: seams keep %.1f mm from every loop and niche", name, minGap)
+					t.Logf("%s: seams keep %.1f mm from every loop and the start, %.1f mm from every niche's place", name, minLoop, minNiche)
 				}
 			}
 		}
