@@ -394,3 +394,90 @@ func BenchmarkBoardFiles(bm *testing.B) {
 		}
 	}
 }
+
+// word is a word pdftotext found on a page, with its box's centre in mm.
+type word struct {
+	text string
+	at   xy
+}
+
+func pageWords(t *testing.T, pdf []byte) []word {
+	t.Helper()
+	tooltest.Need(t, "pdftotext")
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.pdf")
+	os.WriteFile(in, pdf, 0o644)
+	out := string(tooltest.Run(t, "pdftotext", "-bbox", in, "-"))
+	var words []word
+	for _, line := range strings.Split(out, "\n") {
+		var x0, y0, x1, y1 float64
+		i := strings.Index(line, "<word ")
+		j := strings.Index(line, ">")
+		k := strings.Index(line, "</word>")
+		if i < 0 || k < 0 {
+			continue
+		}
+		if _, err := fmt.Sscanf(line[i:j], `<word xMin="%f" yMin="%f" xMax="%f" yMax="%f"`, &x0, &y0, &x1, &y1); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		const mm = 25.4 / 72
+		words = append(words, word{line[j+1 : k], xy{(x0 + x1) / 2 * mm, (y0 + y1) / 2 * mm}})
+	}
+	return words
+}
+
+// The printed board reads as the model says: every field's number in its
+// loop, the bull on each of the three bull fields and nowhere else in the
+// maze, START in the centre, six niches — on A2 and on A3.
+func TestPrintedFieldsMatchTheModel(t *testing.T) {
+	b, _ := board.New(1, 0)
+	for _, p := range plans(t, b) {
+		pdf, err := OnePage(b, p.Paper)
+		if err != nil {
+			t.Fatal(err)
+		}
+		words := pageWords(t, pdf)
+		r := p.LoopRadius()
+		in := func(text string, x, y, radius float64) int {
+			n := 0
+			for _, w := range words {
+				if w.text == text && math.Hypot(w.at.X-x, w.at.Y-y) < radius {
+					n++
+				}
+			}
+			return n
+		}
+		for pos := -board.Behind; pos <= b.Length; pos++ {
+			x, y := p.FieldXY(pos)
+			label := fmt.Sprint(pos)
+			switch {
+			case pos < 0:
+				label = fmt.Sprintf("−%d", -pos)
+			case pos == 0:
+				label = "START"
+			}
+			if in(label, x, y, r) != 1 {
+				t.Errorf("%s: field %d's label %q is not in its loop", p.Paper.Name, pos, label)
+			}
+			if want := map[bool]int{true: 1, false: 0}[b.IsBull(pos)]; in("♉", x, y, r) != want {
+				t.Errorf("%s: field %d shows %d bulls, want %d", p.Paper.Name, pos, in("♉", x, y, r), want)
+			}
+		}
+		bulls, niches := 0, 0
+		for _, w := range words {
+			if math.Hypot(w.at.X-p.CX, w.at.Y-p.CY) < p.R {
+				bulls += map[bool]int{true: 1}[w.text == "♉"]
+				niches += map[bool]int{true: 1}[w.text == "Nische"]
+			}
+		}
+		if bulls != 3 || niches != board.Niches {
+			t.Errorf("%s: %d bulls and %d niches in the maze", p.Paper.Name, bulls, niches)
+		}
+		for i := 0; i < board.Niches; i++ {
+			x, y := p.XY(b.NicheCentre(i))
+			if in("Nische", x, y, p.NicheRadius()) != 1 {
+				t.Errorf("%s: niche %d is not labelled in its place", p.Paper.Name, i)
+			}
+		}
+	}
+}
