@@ -59,8 +59,8 @@ func link(a, b Cell) Link {
 func (m *Maze) Linked(a, b Cell) bool { return m.Links[link(a, b)] }
 
 // Geometry of the maze, in maze units. The sizes follow from the pieces:
-// on A2 (radius 200 mm) the chamber holds a loop of 27 mm inside, a niche
-// a piece's base, and the cells of a four-ring maze are 37.5 mm deep.
+// on A2 (radius 195 mm) the chamber holds a loop of 27 mm inside, a niche
+// a piece's base, and the cells of a four-ring maze are 36.6 mm deep.
 const (
 	chamberRadius = 0.09
 	hubRadius     = 0.25
@@ -71,9 +71,6 @@ const (
 
 // Cells returns how many cells ring k has.
 func (m *Maze) Cells(k int) int { return len(m.Spans[k]) - 1 }
-
-// Radii returns the inner and outer radius of a ring.
-func (m *Maze) Radii(k int) (inner, outer float64) { return m.Radius[k], m.Radius[k+1] }
 
 // Angles returns the angular span of a cell (the hub's last spans may run
 // past 2π).
@@ -88,7 +85,7 @@ func (m *Maze) theta(c Cell) float64 {
 	return (a0 + a1) / 2
 }
 
-// Centre returns the point where a cell's field (or a niche's place)
+// CentreOf returns the point where a cell's field (or a niche's place)
 // lies: the middle of the cell.
 func (m *Maze) CentreOf(c Cell) Point {
 	if c == Centre {
@@ -227,19 +224,6 @@ func (m *Maze) door(a, b Cell) (span [2]float64, ok bool) {
 	return [2]float64{lo, hi}, (hi-lo)*m.Radius[b.Ring] >= doorMin*h-1e-9
 }
 
-// Door returns the angles of the opening between two linked cells of
-// neighbouring rings (a gate opens across its whole width).
-func (m *Maze) Door(a, b Cell) (from, to float64) {
-	if a.Ring > b.Ring {
-		a, b = b, a
-	}
-	if a.Ring == 0 {
-		return m.Angles(a)
-	}
-	s, _ := m.door(a, b)
-	return s[0], s[1]
-}
-
 // route is the thread's way between two linked maze cells: along the inner
 // cell's ring to the door, through it, and along the outer cell's ring;
 // within a ring along its middle circle. It starts after a's centre and
@@ -352,7 +336,10 @@ func (m *Maze) forward() int {
 // cells not in avoid. It is a depth-first search in random order that
 // prefers the neighbour with the fewest ways on (Warnsdorff's rule, which
 // makes a path hug what it has already covered and so fill the maze
-// instead of leaving holes) and gives up after budget steps.
+// instead of leaving holes), counting a step within the ring as meander
+// ways more (so the path goes in and out rather than round and round), and
+// gives up after budget steps. The exit cell must face away from the card
+// places (exitAllowed).
 func (m *Maze) threadSearch(r *rand.Rand, length int, avoid map[Cell]bool, budget, meander int) []Cell {
 	// The search runs on cell numbers: maps were most of its time.
 	var cells []Cell

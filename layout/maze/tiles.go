@@ -98,14 +98,6 @@ func PlanTiles(p *Plan, sheet layout.Paper) (*Tiling, error) {
 	// The middle row seam, through the maze within the band that keeps
 	// both maze rows on a sheet.
 	lo, hi := low+Overlap-maxH, maxH-Overlap
-	inBandY := func(q path) bool {
-		for _, pt := range q {
-			if pt.Y < lo || pt.Y > hi {
-				return false
-			}
-		}
-		return true
-	}
 	sources, targets := map[int]float64{}, map[int]float64{}
 	for v, pt := range g.pos {
 		if !g.rim[v] || pt.Y < lo || pt.Y > hi {
@@ -118,7 +110,7 @@ func PlanTiles(p *Plan, sheet layout.Paper) (*Tiling, error) {
 			targets[v] = W - pt.X
 		}
 	}
-	mid, midVerts, ok := g.route(sources, targets, func(_ int, e edge) bool { return inBandY(e.pts) })
+	mid, midVerts, ok := g.route(sources, targets, func(_ int, e edge) bool { return inBand(e.pts, lo, hi, false) })
 	if !ok {
 		return nil, fmt.Errorf("Kacheln: keine Naht durch die Mitte des Labyrinths gefunden")
 	}
@@ -236,14 +228,6 @@ func (t *Tiling) routeColumns(g *boundaryGraph, r int, region path, onMid map[in
 		if c == 1 {
 			bLo, bHi = W-maxW, prevMin+maxW-Overlap
 		}
-		inBandX := func(q path) bool {
-			for _, pt := range q {
-				if pt.X < bLo || pt.X > bHi {
-					return false
-				}
-			}
-			return true
-		}
 		sources, targets := map[int]float64{}, map[int]float64{}
 		for v, pt := range g.pos {
 			if pt.X < bLo || pt.X > bHi {
@@ -261,7 +245,7 @@ func (t *Tiling) routeColumns(g *boundaryGraph, r int, region path, onMid map[in
 			}
 		}
 		allowed := func(from int, e edge) bool {
-			if !inBandX(e.pts) {
+			if !inBand(e.pts, bLo, bHi, true) {
 				return false
 			}
 			// Stay in this row: touch the middle seam only at an end.
@@ -286,6 +270,21 @@ func (t *Tiling) routeColumns(g *boundaryGraph, r int, region path, onMid map[in
 		prevMin = bounds(q).X0
 	}
 	return nil
+}
+
+// inBand reports whether every point of a line lies between lo and hi,
+// in x or in y.
+func inBand(q path, lo, hi float64, x bool) bool {
+	for _, pt := range q {
+		v := pt.Y
+		if x {
+			v = pt.X
+		}
+		if v < lo || v > hi {
+			return false
+		}
+	}
+	return true
 }
 
 // secondFits reports whether, with the first bottom seam at x, a second
