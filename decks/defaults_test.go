@@ -253,7 +253,7 @@ func TestDefaultDativDeckIsPlayableByEar(t *testing.T) {
 // The default cards keep to the length budgets of docs/decks.md and name
 // the source of their rule.
 func TestDefaultDativDeckBudgets(t *testing.T) {
-	sources := []string{"Duden", "Regelwerk", "Oxford English Dictionary"}
+	sources := []string{"Duden", "Regelwerk", "Variantenwörterbuch", "Oxford English Dictionary"}
 	for _, c := range defaultDeck(t, "dativ").Dativ {
 		for _, s := range c.Sides {
 			for _, f := range []struct {
