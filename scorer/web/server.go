@@ -167,8 +167,7 @@ type apiError struct {
 }
 
 func errorBody(err error) apiError {
-	var e *scorer.Error
-	if errors.As(err, &e) {
+	if e, ok := scorer.AsError(err); ok {
 		return apiError{Rule: e.Rule, DE: e.Msg.DE, EN: e.Msg.EN, Field: e.Field}
 	}
 	return apiError{Rule: "internal", DE: "Interner Fehler: der Punktezähler konnte die Anfrage nicht ausführen.", EN: "Internal error: the scorer could not carry out the request."}
@@ -182,8 +181,11 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.As(err, &mbe) {
 		err, status = tooLarge(), http.StatusRequestEntityTooLarge
 	}
-	if status == http.StatusInternalServerError {
+	switch status {
+	case http.StatusInternalServerError:
 		log.Printf("scorer: %s %s: %v", r.Method, r.URL.Path, err)
+	case http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", "2")
 	}
 	if !strings.HasPrefix(r.URL.Path, "/api/") {
 		renderErrorPage(w, r, status, err)
