@@ -613,7 +613,7 @@ type boardData struct {
 	Lang  i18n.Lang
 	// SecureURL is this table at the https address, for the live scan.
 	SecureURL string
-	WallURL string
+	WallURL   string
 }
 
 // marker is a player's colour and symbol at the table.
