@@ -2,8 +2,10 @@ package decks
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -65,5 +67,103 @@ func TestWriteBigFixture(t *testing.T) {
 	for _, n := range []string{"Deck.csv", "Karten.csv"} {
 		data, _ := os.ReadFile(filepath.Join(c, n))
 		os.WriteFile(filepath.Join(dir, "big", n), data, 0o644)
+	}
+}
+
+// syntheticGenial is a Genial daneben deck of n questions in the shape of
+// real ones — a few phrasings, content words drawn Zipf-like from the
+// vocabulary of the default decks, three options — where every 50th
+// question repeats an earlier one in other words: one content word
+// changed, the options shuffled. It returns the deck and the numbers of
+// the repeating questions.
+func syntheticGenial(n int) (sheets, map[int]bool) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	defaults, _ := LoadDefaults()
+	seen := map[string]bool{}
+	var vocab []string
+	for _, it := range collectDupItems(defaults) {
+		for _, w := range strings.Fields(it.full) {
+			w = strings.Trim(w, ".,;:!?„“»«()…\"")
+			if len([]rune(w)) > 3 && !seen[w] && !stopWords[strings.ToLower(w)] {
+				seen[w] = true
+				vocab = append(vocab, w)
+			}
+		}
+	}
+	rng.Shuffle(len(vocab), func(i, j int) { vocab[i], vocab[j] = vocab[j], vocab[i] })
+	zipf := rand.NewZipf(rand.New(rand.NewPCG(3, 4)), 1.1, 2, uint64(len(vocab)-1))
+	word := func() string { return vocab[zipf.Uint64()] }
+	phrasings := []string{"Wie heißt %s?", "Was ist %s?", "Wo liegt %s?", "Welches Tier lebt %s?", "Woher kommt das Wort %s?", "Wann wurde %s gebaut?"}
+	rows := [][]string{{"Nr", "Frage", "a", "b", "c", "Richtig", "Region", "Wörtlich"}}
+	type question struct {
+		words   []string
+		phrase  string
+		options [3]string
+		correct int
+	}
+	var qs []question
+	repeats := map[int]bool{}
+	for i := 1; i <= n; i++ {
+		var q question
+		if i%50 == 0 {
+			q = qs[rng.IntN(len(qs))]
+			q.words = append([]string(nil), q.words...)
+			q.words[rng.IntN(len(q.words))] = word()
+			q.options[0], q.options[1], q.options[2] = q.options[2], q.options[0], q.options[1]
+			q.correct = (q.correct + 1) % 3
+			repeats[i] = true
+		} else {
+			for k := 0; k < 3+rng.IntN(4); k++ {
+				q.words = append(q.words, word())
+			}
+			q.phrase = phrasings[rng.IntN(len(phrasings))]
+			for k := range q.options {
+				q.options[k] = fmt.Sprintf("Der %s %s (%d)", word(), word(), k+1)
+			}
+			q.correct = rng.IntN(3)
+		}
+		qs = append(qs, q)
+		rows = append(rows, []string{fmt.Sprint(i), fmt.Sprintf(q.phrase, strings.Join(q.words, " ")),
+			q.options[0], q.options[1], q.options[2], "abc"[q.correct : q.correct+1], "", ""})
+	}
+	return sheets{"Deck": deckSheet("genial", "SYN"), "Fragen": rows}, repeats
+}
+
+func benchmarkDuplicates(b *testing.B, d *Deck) {
+	b.ReportAllocs()
+	var found int
+	cpu := cpuSeconds()
+	for b.Loop() {
+		found = len(Duplicates([]*Deck{d}, nil))
+	}
+	b.ReportMetric(float64(found), "findings")
+	b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
+}
+
+// 10,000 questions with 200 reworded repeats.
+func BenchmarkDuplicates10k(b *testing.B) {
+	s, _ := syntheticGenial(10000)
+	d, probs := loadSheets(b, s)
+	if d == nil {
+		b.Fatal(probs)
+	}
+	benchmarkDuplicates(b, d)
+}
+
+// 10,000 sides of one template with the same options: the worst case for
+// an index of words, since all share them.
+func BenchmarkDuplicatesTemplated10k(b *testing.B) {
+	d, probs := loadSheets(b, bigLabyrinth(10000))
+	if d == nil {
+		b.Fatal(probs)
+	}
+	benchmarkDuplicates(b, d)
+}
+
+func BenchmarkDuplicatesDefaults(b *testing.B) {
+	defaults, _ := LoadDefaults()
+	b.ReportAllocs()
+	for b.Loop() {
+		Duplicates(defaults, nil)
 	}
 }
