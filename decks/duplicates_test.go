@@ -215,7 +215,6 @@ var knownDefaultRepeats = []string{
 	"RAAB-STD-SQ-4 ~ RAAB-STD-BK-5",
 	"RAAB-STD-SW-1 ~ LAB-STD-79-GE",
 	"RAAB-STD-ST-3 ~ RAAB-STD-EO-4",
-	"RAAB-STD-ST-4 ~ GEN-STD-2",
 	"RAAB-STD-WW-1 ~ RAAB-STD-BK-5",
 	"RAAB-STD-WM-3 ~ RAAB-STD-WM-2",
 	"RAAB-STD-WR-1 ~ RAAB-STD-BU-3-H",
