@@ -70,31 +70,43 @@ func TestWriteBigFixture(t *testing.T) {
 	}
 }
 
-// syntheticGenial is a Genial daneben deck of n questions in the shape of
-// real ones — a few phrasings, content words drawn Zipf-like from the
-// vocabulary of the default decks, three options — where every 50th
-// question repeats an earlier one in other words: one content word
-// changed, the options shuffled. It returns the deck and the numbers of
-// the repeating questions.
-func syntheticGenial(n int) (sheets, map[int]bool) {
-	rng := rand.New(rand.NewPCG(1, 2))
+// syntheticQuestions is a deck of n questions in the shape of real ones: a
+// few phrasings; content words drawn as often as they occur in the default
+// decks, and three in ten new compounds of two of them, so that the
+// vocabulary grows with the deck as a language's does. Every 50th question
+// repeats an earlier one in other words: one content word changed, the
+// options shuffled. With open, it is a Raab deck of questions with one
+// answer (Blamieren oder Kassieren), else a Genial daneben deck of questions
+// with three options. It returns the deck and the numbers of the repeating
+// questions (row = number + 1).
+func syntheticQuestions(n int, open bool) (sheets, map[int]bool) {
+	seed := uint64(2)
+	if open {
+		seed = 3
+	}
+	rng := rand.New(rand.NewPCG(1, seed))
 	defaults, _ := LoadDefaults()
-	seen := map[string]bool{}
-	var vocab []string
+	var corpus []string // every content word as often as it occurs
 	for _, it := range collectDupItems(defaults) {
 		for _, w := range strings.Fields(it.full) {
 			w = strings.Trim(w, ".,;:!?„“»«()…\"")
-			if len([]rune(w)) > 3 && !seen[w] && !stopWords[strings.ToLower(w)] {
-				seen[w] = true
-				vocab = append(vocab, w)
+			if len([]rune(w)) > 3 && !stopWords[strings.ToLower(w)] {
+				corpus = append(corpus, w)
 			}
 		}
 	}
-	rng.Shuffle(len(vocab), func(i, j int) { vocab[i], vocab[j] = vocab[j], vocab[i] })
-	zipf := rand.NewZipf(rand.New(rand.NewPCG(3, 4)), 1.1, 2, uint64(len(vocab)-1))
-	word := func() string { return vocab[zipf.Uint64()] }
+	word := func() string {
+		w := corpus[rng.IntN(len(corpus))]
+		if rng.IntN(10) < 3 {
+			w += strings.ToLower(corpus[rng.IntN(len(corpus))])
+		}
+		return w
+	}
 	phrasings := []string{"Wie heißt %s?", "Was ist %s?", "Wo liegt %s?", "Welches Tier lebt %s?", "Woher kommt das Wort %s?", "Wann wurde %s gebaut?"}
 	rows := [][]string{{"Nr", "Frage", "a", "b", "c", "Richtig", "Region", "Wörtlich"}}
+	if open {
+		rows = [][]string{{"Karte", "Frage", "Antwort"}}
+	}
 	type question struct {
 		words   []string
 		phrase  string
@@ -103,6 +115,7 @@ func syntheticGenial(n int) (sheets, map[int]bool) {
 	}
 	var qs []question
 	repeats := map[int]bool{}
+	texts := map[string]bool{}
 	for i := 1; i <= n; i++ {
 		var q question
 		if i%50 == 0 {
@@ -122,32 +135,54 @@ func syntheticGenial(n int) (sheets, map[int]bool) {
 			}
 			q.correct = rng.IntN(3)
 		}
+		text := fmt.Sprintf(q.phrase, strings.Join(q.words, " "))
+		if texts[text] {
+			i--
+			continue
+		}
+		texts[text] = true
 		qs = append(qs, q)
-		rows = append(rows, []string{fmt.Sprint(i), fmt.Sprintf(q.phrase, strings.Join(q.words, " ")),
-			q.options[0], q.options[1], q.options[2], "abc"[q.correct : q.correct+1], "", ""})
+		if open {
+			rows = append(rows, []string{fmt.Sprint((i-1)/4 + 1), text, q.options[q.correct]})
+		} else {
+			rows = append(rows, []string{fmt.Sprint(i), text, q.options[0], q.options[1], q.options[2], "abc"[q.correct : q.correct+1], "", ""})
+		}
+	}
+	if open {
+		return sheets{"Deck": deckSheet("raab", "SYN"), "Blamieren oder Kassieren": rows}, repeats
 	}
 	return sheets{"Deck": deckSheet("genial", "SYN"), "Fragen": rows}, repeats
 }
 
-func benchmarkDuplicates(b *testing.B, d *Deck) {
+func benchmarkDuplicates(b *testing.B, d ...*Deck) {
 	b.ReportAllocs()
 	var found int
 	cpu := cpuSeconds()
 	for b.Loop() {
-		found = len(Duplicates([]*Deck{d}, nil))
+		found = len(Duplicates(d, nil))
 	}
 	b.ReportMetric(float64(found), "findings")
 	b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
 }
 
-// 10,000 questions with 200 reworded repeats.
+// 10,000 questions, half with three options, half with one answer, with
+// 200 reworded repeats; the smaller and larger sizes show how the time
+// grows (comparing all pairs would grow fourfold per step).
 func BenchmarkDuplicates10k(b *testing.B) {
-	s, _ := syntheticGenial(10000)
-	d, probs := loadSheets(b, s)
-	if d == nil {
-		b.Fatal(probs)
+	for _, n := range []int{2500, 5000, 10000, 20000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var ds []*Deck
+			for _, open := range []bool{false, true} {
+				s, _ := syntheticQuestions(n/2, open)
+				d, probs := loadSheets(b, s)
+				if d == nil {
+					b.Fatal(probs)
+				}
+				ds = append(ds, d)
+			}
+			benchmarkDuplicates(b, ds...)
+		})
 	}
-	benchmarkDuplicates(b, d)
 }
 
 // 10,000 sides of one template with the same options: the worst case for

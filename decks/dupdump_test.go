@@ -33,7 +33,7 @@ func TestDuplicateScores(t *testing.T) {
 		sim         float64
 	}
 	var pairs []pair
-	similarPairs(items, questions, weight, 0.25, func(i, j int, sim float64) {
+	similarPairs(items, questions, weight, 0.25, nil, func(i, j int, sim float64) {
 		pairs = append(pairs, pair{i, j, answersAgree(&items[i], &items[j]), sim})
 	})
 	sort.Slice(pairs, func(a, b int) bool { return pairs[a].sim > pairs[b].sim })

@@ -85,14 +85,18 @@ type dupItem struct {
 	id       string   // card or side ID, as printed
 	at       Location // the cell of the question
 	kind     dupKind
-	key      string    // the folded text
-	full     string    // the text with its options and answer, for the overlap
-	options  []string  // folded options, sorted, without repeats
-	optKey   string    // options joined, for grouping
-	solution string    // the folded right answer(s), "" when not known
-	shingles []int32   // shingles of full, rarest first
-	rest     []float64 // rest[k]: the weight of the shingles after position k
-	weight   float64   // sum of the shingles' weights
+	key      string   // the folded text
+	full     string   // the text with its options and answer, for the overlap
+	options  []string // folded options, sorted, without repeats
+	optKey   string   // options joined, for grouping
+	solution string   // the folded right answer(s), "" when not known
+	// optionIDs and solutionID number the folded texts (0: none), so that
+	// comparing the answers of two candidates is cheap.
+	optionIDs  []int32
+	solutionID int32
+	shingles   []int32   // shingles of full, rarest first
+	rest       []float64 // rest[k]: the weight of the shingles after position k
+	weight     float64   // sum of the shingles' weights
 }
 
 // dupSource is what a card side or task offers for comparison.
@@ -175,6 +179,15 @@ func dupMessage(a, b *dupItem, m dupMatch) i18n.Text {
 // collectDupItems turns every card side and task into an item.
 func collectDupItems(decks []*Deck) []dupItem {
 	var items []dupItem
+	numbers := map[string]int32{}
+	number := func(text string) int32 {
+		n, ok := numbers[text]
+		if !ok {
+			n = int32(len(numbers) + 1)
+			numbers[text] = n
+		}
+		return n
+	}
 	add := func(d *Deck, id string, o Origin, src dupSource) {
 		if src.column == "" {
 			return
@@ -206,6 +219,13 @@ func collectDupItems(decks []*Deck) []dupItem {
 			it.solution = foldAnswer(src.answer)
 		}
 		it.full = strings.Join(append(append([]string{src.text}, src.options...), src.answer, src.extra), " ")
+		for _, o := range it.options {
+			it.optionIDs = append(it.optionIDs, number(o))
+		}
+		slices.Sort(it.optionIDs)
+		if it.solution != "" {
+			it.solutionID = number(it.solution)
+		}
 		items = append(items, it)
 	}
 	for _, d := range decks {
@@ -461,15 +481,17 @@ func findDuplicates(items []dupItem, weight []float64) map[int]dupMatch {
 	}
 
 	// Mostly the same words, as far as the answers allow.
-	similarPairs(items, questions, weight, agreeingThreshold, func(i, j int, sim float64) {
+	threshold := func(i, j int) float64 {
 		switch answersAgree(&items[i], &items[j]) {
 		case 1:
-			found(i, j, similarWords, sim)
+			return agreeingThreshold
 		case 0:
-			if sim >= nearDuplicateThreshold {
-				found(i, j, similarWords, sim)
-			}
+			return nearDuplicateThreshold
 		}
+		return 0 // two questions, however alike
+	}
+	similarPairs(items, questions, weight, agreeingThreshold, threshold, func(i, j int, sim float64) {
+		found(i, j, similarWords, sim)
 	})
 	return matches
 }
@@ -479,13 +501,13 @@ func findDuplicates(items []dupItem, weight []float64) map[int]dupMatch {
 // (other options, or the same options with another right answer), 0 not
 // known — answers of other kinds („Gagarin“ and „1961“) say nothing.
 func answersAgree(a, b *dupItem) int {
-	withOptions := len(a.options) > 0 && len(b.options) > 0
+	withOptions := len(a.optionIDs) > 0 && len(b.optionIDs) > 0
 	switch {
-	case withOptions && !optionsOverlap(a.options, b.options):
+	case withOptions && !optionsOverlap(a.optionIDs, b.optionIDs):
 		return -1
-	case a.solution == "" || b.solution == "":
+	case a.solutionID == 0 || b.solutionID == 0:
 		return 0
-	case a.solution == b.solution:
+	case a.solutionID == b.solutionID:
 		return 1
 	case withOptions:
 		return -1
@@ -495,15 +517,15 @@ func answersAgree(a, b *dupItem) int {
 
 // optionsOverlap reports whether two option sets share at least
 // optionsAgreeShare of the smaller one.
-func optionsOverlap(a, b []string) bool {
+func optionsOverlap(a, b []int32) bool {
 	shared := 0
 	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch strings.Compare(a[i], b[j]) {
-		case 0:
+		switch {
+		case a[i] == b[j]:
 			shared++
 			i++
 			j++
-		case -1:
+		case a[i] < b[j]:
 			i++
 		default:
 			j++
@@ -546,7 +568,8 @@ func formsOfOneExpression(options []string) bool {
 }
 
 // similarPairs calls visit for every pair of the subset (earlier item
-// first) whose weighted Jaccard index is at least t.
+// first) whose weighted Jaccard index reaches its threshold: t, or what
+// threshold says for the pair (at least t; 0 skips the pair).
 //
 // Items are taken from the lightest to the heaviest, and each is looked up
 // under its prefix: its rarest shingles up to the point where the shingles
@@ -560,7 +583,7 @@ func formsOfOneExpression(options []string) bool {
 // matching shingle in either item cannot reach the overlap t needs (the
 // positional filter of Xiao et al., "Efficient Similarity Joins for Near
 // Duplicate Detection", WWW 2008). Only the rest are compared in full.
-func similarPairs(items []dupItem, subset []int, weight []float64, t float64, visit func(i, j int, sim float64)) {
+func similarPairs(items []dupItem, subset []int, weight []float64, t float64, threshold func(i, j int) float64, visit func(i, j int, sim float64)) {
 	order := slices.Clone(subset)
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(items[a].weight, items[b].weight) })
 	// A posting carries what the filters need, so that looking up a
@@ -572,6 +595,10 @@ func similarPairs(items []dupItem, subset []int, weight []float64, t float64, vi
 		rest   float64 // the weight of the item's shingles after this one
 	}
 	postings := make([][]posting, len(weight))
+	// Items come in order of weight, so each list holds its lightest
+	// items first; those too light for the current item are too light for
+	// every later one and are skipped for good.
+	start := make([]int, len(weight))
 	// For each candidate of the current item: the weight shared so far
 	// (-1 when dropped) and where in both items the last shared shingle is.
 	shared := make([]float64, len(items))
@@ -595,16 +622,16 @@ func similarPairs(items []dupItem, subset []int, weight []float64, t float64, vi
 		candidates = candidates[:0]
 		stamp := int32(j + 1)
 		for k, g := range b.shingles[:probe] {
-			for _, p := range postings[g] {
+			// Size filter: a weighted Jaccard index of t needs weights
+			// within a factor t of each other.
+			list := postings[g]
+			for start[g] < len(list) && list[start[g]].weight < t*b.weight {
+				start[g]++
+			}
+			for _, p := range list[start[g]:] {
 				i := p.item
 				if seenFor[i] != stamp {
 					seenFor[i] = stamp
-					// Size filter: a weighted Jaccard index of t needs
-					// weights within a factor t of each other.
-					if p.weight < t*b.weight {
-						shared[i] = -1
-						continue
-					}
 					shared[i] = 0
 					candidates = append(candidates, int(i))
 				}
@@ -627,10 +654,19 @@ func similarPairs(items []dupItem, subset []int, weight []float64, t float64, vi
 			if shared[i] < 0 {
 				continue
 			}
+			// The pair's own threshold, at least t: what the answers
+			// allow. Zero drops the pair unverified.
+			pt := t
+			if threshold != nil {
+				if pt = threshold(min(i, j), max(i, j)); pt == 0 {
+					continue
+				}
+				pt = max(pt, t)
+			}
 			a := &items[i]
-			need := t / (1 + t) * (a.weight + b.weight) * slack
+			need := pt / (1 + pt) * (a.weight + b.weight) * slack
 			if both, ok := overlapFrom(a, b, int(lastA[i])+1, int(lastB[i])+1, shared[i], need, weight); ok {
-				if sim := both / (a.weight + b.weight - both); sim >= t*slack {
+				if sim := both / (a.weight + b.weight - both); sim >= pt*slack {
 					visit(min(i, j), max(i, j), sim)
 				}
 			}

@@ -266,20 +266,22 @@ func TestDefaultDecksRepeatNothingNew(t *testing.T) {
 // On questions shaped like real ones, the check finds the repeats in other
 // words and little else.
 func TestDuplicatesSynthetic(t *testing.T) {
-	s, repeats := syntheticGenial(3000)
-	d, probs := loadSheets(t, s)
-	if d == nil {
-		t.Fatal(probs)
-	}
-	found, other := 0, 0
-	for _, p := range Duplicates([]*Deck{d}, nil) {
-		if repeats[p.Row-1] {
-			found++
-		} else {
-			other++
+	for _, open := range []bool{false, true} {
+		s, repeats := syntheticQuestions(3000, open)
+		d, probs := loadSheets(t, s)
+		if d == nil {
+			t.Fatal(probs)
 		}
-	}
-	if found < len(repeats)*9/10 || other > len(repeats)/10 {
-		t.Errorf("found %d of %d repeats, %d other findings", found, len(repeats), other)
+		found, other := 0, 0
+		for _, p := range Duplicates([]*Deck{d}, nil) {
+			if repeats[p.Row-1] {
+				found++
+			} else {
+				other++
+			}
+		}
+		if found < len(repeats)*9/10 || other > len(repeats)/10 {
+			t.Errorf("open %v: found %d of %d repeats, %d other findings", open, found, len(repeats), other)
+		}
 	}
 }
