@@ -43,6 +43,7 @@ type live struct {
 	// putBack is The Game's put-back instruction when the last entry was
 	// an undo, for every phone to show until the next action.
 	putBack []thegame.Return
+	creator string // the creator's account name
 	// mismatch says why the table cannot be replayed as it was played
 	// (other rules or other cards): it is frozen, never silently changed.
 	mismatch *i18n.Text
@@ -477,9 +478,12 @@ func (s *Service) at(ctx context.Context, au Auth, id string) (*live, rules.View
 // snapshot is the table as v sees it; l is locked.
 func (s *Service) snapshot(ctx context.Context, l *live, v rules.Viewer) (Snapshot, error) {
 	snap := Snapshot{ID: l.table.ID, Game: l.table.Game, Title: l.game.Title, Version: l.version, Viewer: v, Players: l.markers, Mismatch: l.mismatch, PIN: l.table.PIN}
-	if a, err := s.store.Account(ctx, l.table.CreatorID); err == nil {
-		snap.Creator = a.Name
+	if l.creator == "" {
+		if a, err := s.store.Account(ctx, l.table.CreatorID); err == nil {
+			l.creator = a.Name
+		}
 	}
+	snap.Creator = l.creator
 	if l.runner == nil {
 		return snap, nil
 	}
@@ -490,6 +494,9 @@ func (s *Service) snapshot(ctx context.Context, l *live, v rules.Viewer) (Snapsh
 	}
 	if n := len(l.inForce); n > 0 && l.mismatch == nil {
 		snap.Undoable = v.Role == rules.RoleTable || (v.Role == rules.RolePlayer && l.inForce[n-1].actor == "player:"+v.Player)
+	}
+	if !l.runner.HasSecrets() {
+		return snap, nil
 	}
 	secrets, err := s.store.Secrets(ctx, l.table.ID, l.version)
 	if err != nil {

@@ -50,7 +50,7 @@ func defaults(t testing.TB) *decks.Set {
 
 // env is a scorer on a test server with a fresh store.
 type env struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *httptest.Server
 	svc   *scorer.Service
 	web   *Server
@@ -58,9 +58,9 @@ type env struct {
 	dir   string
 }
 
-func newEnv(t *testing.T) *env { return newEnvWith(t, t.TempDir(), false) }
+func newEnv(t testing.TB) *env { return newEnvWith(t, t.TempDir(), false) }
 
-func newEnvWith(t *testing.T, dir string, tls bool) *env {
+func newEnvWith(t testing.TB, dir string, tls bool) *env {
 	t.Helper()
 	st, err := sqlite.Open(filepath.Join(dir, "scorer.db"))
 	if err != nil {
@@ -115,7 +115,7 @@ type response struct {
 	body   []byte
 }
 
-func (r response) json(t *testing.T) map[string]any {
+func (r response) json(t testing.TB) map[string]any {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal(r.body, &m); err != nil {
@@ -124,7 +124,7 @@ func (r response) json(t *testing.T) map[string]any {
 	return m
 }
 
-func (r response) rule(t *testing.T) string {
+func (r response) rule(t testing.TB) string {
 	t.Helper()
 	m := r.json(t)
 	e, ok := m["error"].(map[string]any)
@@ -219,7 +219,7 @@ func (c *client) act(id string, version int, action string) response {
 	return c.do("POST", "/api/tables/"+id+"/actions", map[string]any{"version": version, "action": json.RawMessage(action)})
 }
 
-func version(t *testing.T, m map[string]any) int {
+func version(t testing.TB, m map[string]any) int {
 	t.Helper()
 	v, ok := m["version"].(float64)
 	if !ok {
