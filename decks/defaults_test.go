@@ -67,7 +67,10 @@ func TestDefaultDeckCounts(t *testing.T) {
 			regionalGenial++
 		}
 	}
-	if len(gen.Genial) < 60 || regionalGenial < 1 {
+	// The rulebook deals 9 cards to each of two players, 6 to each of
+	// three, 5 to each of four: at least 200 questions play eleven games of
+	// two before one repeats.
+	if len(gen.Genial) < 200 || regionalGenial < 8 {
 		t.Errorf("genial: %d questions, %d regional", len(gen.Genial), regionalGenial)
 	}
 }
@@ -155,6 +158,17 @@ func TestAnswerKeyBalance(t *testing.T) {
 		letters = append(letters, c.Correct)
 	}
 	check("genial", letters)
+	// Genial daneben is one stack of three-answer cards: about a third each,
+	// no letter right on more than 40 % of the questions.
+	counts := [3]int{}
+	for _, l := range letters {
+		counts[l]++
+	}
+	for i, n := range counts {
+		if share := float64(n) / float64(len(letters)); share > 0.40 || share < 0.27 {
+			t.Errorf("genial: answer %c is correct in %.0f %% of questions, want about a third", 'a'+i, share*100)
+		}
+	}
 }
 
 // A game plays one colour, and the reader draws its risk and Lingutaurus
