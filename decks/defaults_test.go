@@ -185,3 +185,42 @@ func TestDefaultSetCombines(t *testing.T) {
 		t.Errorf("excluding de-AT should drop the Austrian deck: %s", at.Stats())
 	}
 }
+
+// The rulebook's 170 normal cards in the base deck. A game draws 17 of one
+// colour, so each colour's normal stack must not favour a letter (at most
+// 40 %), and the dialect questions the game promises come from every
+// region, not from two or three.
+func TestLabyrinthNormalStack(t *testing.T) {
+	base := defaultDeck(t, "labyrinth")
+	var counts [2][3]int
+	n := 0
+	regions := map[string]bool{}
+	for _, c := range base.Labyrinth {
+		if c.Kind != Normal {
+			continue
+		}
+		n++
+		for face := range c.Sides {
+			counts[face][c.Sides[face].Correct]++
+		}
+		regions[c.Region] = true
+	}
+	if n < 170 {
+		t.Errorf("labyrinth base deck: %d normal cards, the rulebook has 170", n)
+	}
+	for face, k := range counts {
+		for i, m := range k {
+			if 10*m > 4*n {
+				t.Errorf("normal cards, %s side: %c is correct on %d of %d", LabyrinthFace(face), 'A'+i, m, n)
+			}
+		}
+	}
+	// North, Rhineland and Ruhr, Palatinate, Saarland, Thuringia, Bavaria and
+	// Franconia, Swabia, Saxony, Berlin, Hesse, Austria, Switzerland, South Tyrol.
+	for _, want := range []string{"de-DE-HH", "de-DE-SH", "de-DE-NI", "de-DE-MV", "de-DE-NW", "de-DE-RP", "de-DE-SL",
+		"de-DE-TH", "de-DE-BY", "de-DE-BW", "de-DE-SN", "de-DE-BE", "de-DE-HE", "de-AT", "de-CH", "de-IT"} {
+		if !regions[want] {
+			t.Errorf("labyrinth base deck: no normal card for region %s", want)
+		}
+	}
+}
