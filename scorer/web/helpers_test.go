@@ -158,12 +158,15 @@ type client struct {
 
 // phone is a new phone, on the next instance in turn.
 func (e *env) phone() *client {
-	in := e.instances[e.turn%len(e.instances)]
-	e.turn++
+	srv := e.srv
+	if len(e.instances) > 0 {
+		srv = e.instances[e.turn%len(e.instances)].srv
+		e.turn++
+	}
 	jar, _ := cookiejar.New(nil)
-	c := in.srv.Client()
+	c := srv.Client()
 	hc := &http.Client{Transport: c.Transport, Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	return &client{e: e, base: in.srv.URL, http: hc, header: http.Header{}}
+	return &client{e: e, base: srv.URL, http: hc, header: http.Header{}}
 }
 
 type response struct {

@@ -231,6 +231,9 @@ var migrations = []string{
 		at TIMESTAMPTZ NOT NULL
 	);
 	CREATE INDEX finished_account ON finished(account_id, at);`,
+	// 2: the rules version of each entry, so that a table started under
+	// older rules goes on under newer ones.
+	`ALTER TABLE entries ADD COLUMN engine_version TEXT NOT NULL DEFAULT '';`,
 }
 
 // migrationLock is the advisory lock that lets one instance migrate while
@@ -503,14 +506,14 @@ func (s *Store) TablesOf(ctx context.Context, accountID int64, limit int) ([]sto
 // two instances writing one version, the second waits on the key until
 // the first commits, then writes nothing: no row, no notification.
 const insertEntry = `WITH added AS (
-	INSERT INTO entries (table_id, seq, kind, action, actor, state_hash, cards, at)
-	SELECT $1::text, $2::bigint, $3::text, $4::json, $5::text, $6::text, $7::jsonb, $8::timestamptz
+	INSERT INTO entries (table_id, seq, kind, action, actor, state_hash, cards, at, engine_version)
+	SELECT $1::text, $2::bigint, $3::text, $4::json, $5::text, $6::text, $7::jsonb, $8::timestamptz, $9::text
 	WHERE (SELECT COALESCE(MAX(seq), 0) FROM entries WHERE table_id = $1::text) = $2::bigint - 1
 	  AND EXISTS (SELECT 1 FROM tables WHERE id = $1::text)
 	ON CONFLICT DO NOTHING
 	RETURNING seq
 )
-SELECT pg_notify($9, $10) FROM added`
+SELECT pg_notify($10, $11) FROM added`
 
 // Append writes entry e of table id: committed, and on disk, when it
 // returns nil.
@@ -527,7 +530,7 @@ func (s *Store) Append(ctx context.Context, tableID string, e store.Entry) error
 		a := string(e.Action)
 		action = &a
 	}
-	tag, err := s.pool.Exec(ctx, insertEntry, tableID, e.Seq, e.Kind, action, e.Actor, e.StateHash, cards, e.At,
+	tag, err := s.pool.Exec(ctx, insertEntry, tableID, e.Seq, e.Kind, action, e.Actor, e.StateHash, cards, e.At, e.EngineVersion,
 		channel, s.payload(store.ChangeEntry, e.Seq, tableID))
 	if err != nil {
 		return unavailable(err)
@@ -541,11 +544,11 @@ func (s *Store) Append(ctx context.Context, tableID string, e store.Entry) error
 func (s *Store) Entries(ctx context.Context, tableID string, after int64) ([]store.Entry, error) {
 	ctx, cancel := op(ctx)
 	defer cancel()
-	rows, _ := s.pool.Query(ctx, `SELECT seq, kind, action::text, actor, state_hash, cards::text, at FROM entries WHERE table_id = $1 AND seq > $2 ORDER BY seq`, tableID, after)
+	rows, _ := s.pool.Query(ctx, `SELECT seq, kind, action::text, actor, state_hash, cards::text, at, engine_version FROM entries WHERE table_id = $1 AND seq > $2 ORDER BY seq`, tableID, after)
 	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Entry, error) {
 		var e store.Entry
 		var action, cards *string
-		if err := row.Scan(&e.Seq, &e.Kind, &action, &e.Actor, &e.StateHash, &cards, &e.At); err != nil {
+		if err := row.Scan(&e.Seq, &e.Kind, &action, &e.Actor, &e.StateHash, &cards, &e.At, &e.EngineVersion); err != nil {
 			return e, err
 		}
 		if action != nil {
