@@ -47,6 +47,7 @@ type Service struct {
 	tables map[string]*live
 
 	fingerprints sync.Map // card ID → fingerprint of its content
+	accounts     sync.Map // account ID → store.Account
 }
 
 // New starts a service.

@@ -500,7 +500,7 @@ func (s *Service) snapshot(ctx context.Context, l *live, v rules.Viewer) (Snapsh
 		snap.Rules = &t
 	}
 	if l.creator == "" {
-		if a, err := s.store.Account(ctx, l.table.CreatorID); err == nil {
+		if a, err := s.account(ctx, l.table.CreatorID); err == nil {
 			l.creator = a.Name
 		}
 	}

@@ -288,7 +288,12 @@ func (r *run) phone(ctx context.Context, base, id string, me int, name, token st
 		}
 		return
 	}
-	defer res.Body.Close()
+	// leaving: the phone closes its stream itself (its game is over).
+	var leaving atomic.Bool
+	defer func() {
+		leaving.Store(true)
+		res.Body.Close()
+	}()
 	if res.StatusCode != 200 {
 		r.fault(fmt.Errorf("events: %d", res.StatusCode))
 		return
@@ -303,7 +308,7 @@ func (r *run) phone(ctx context.Context, base, id string, me int, name, token st
 				versions <- n
 			}
 		}
-		if ctx.Err() == nil {
+		if ctx.Err() == nil && !leaving.Load() {
 			r.fault(errors.New("event stream ended"))
 		}
 	}()

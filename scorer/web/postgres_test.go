@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
+	bt "druckreif/internal/browsertest"
 	"druckreif/internal/pgtest"
 	"druckreif/scorer/store/postgres"
 )
@@ -174,4 +177,57 @@ func TestPostgresOutage(t *testing.T) {
 	if n := strings.Count(string(log.body), "\n"); n != 6 {
 		t.Fatalf("log after the outage has %d lines:\n%s", n, log.body)
 	}
+}
+
+// A phone at the table while the database is away: a tap says that the
+// database cannot be reached, in the phone's language, on the board; once
+// it is back, the next tap goes through — no reload, no restart.
+func TestBrowserPostgresOutage(t *testing.T) {
+	browser := bt.Browser(t)
+	dsn := pgtest.Database(t)
+	proxy, through := pgtest.NewProxy(t, dsn)
+	e := newPostgresEnv(t, through, 1)
+	a := e.account("Tisch")
+	id, pin := a.table(`{"game":"thegame","players":["Anna","Ben"],"starter":"Anna"}`)
+	anna := bt.Phone(t, browser)
+	bt.Do(t, anna, chromedp.Navigate(e.srv.URL+"/lang?to=de&back=/j/"+id+"?pin="+pin), chromedp.WaitVisible(css(`button.seat`)))
+	bt.Navigate(t, anna, chromedp.Click(css(`input[value="Anna"] ~ button.seat`)))
+	lay := func(pile, value string) {
+		bt.Do(t, anna, chromedp.Click(css(`.pile input[value="`+pile+`"]`)))
+		for _, d := range value {
+			bt.Do(t, anna, chromedp.Click(css(`.pad button[data-digit="`+string(d)+`"]`)))
+		}
+		bt.Do(t, anna, chromedp.Click(css(`#play button.primary`)))
+	}
+	bt.Do(t, anna, settled(0))
+	lay("1A", "10")
+	bt.Do(t, anna, settled(1))
+
+	proxy.Cut()
+	lay("1A", "20")
+	bt.Do(t, anna, waitText(`#board .problem`, "Datenbank ist gerade nicht erreichbar"))
+	bt.Shot(t, anna, "30-database-away")
+	if h := bt.HTML(t, anna); !strings.Contains(h, `data-version="1"`) {
+		t.Fatalf("the board is gone:\n%.2000s", h)
+	}
+
+	proxy.Restore()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		lay("1A", "20")
+		c, cancel := context.WithTimeout(anna, 3*time.Second)
+		err := chromedp.Do(c, settled(2))
+		cancel()
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no recovery: %v\n%.2000s", err, bt.HTML(t, anna))
+		}
+	}
+	bt.Do(t, anna, waitText(`#board .piles`, "20"))
+	if strings.Contains(bt.HTML(t, anna), "nicht erreichbar") {
+		t.Fatal("the outage notice stays after the recovery")
+	}
+	bt.Shot(t, anna, "31-database-back")
 }

@@ -181,13 +181,26 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.As(err, &mbe) {
 		err, status = tooLarge(), http.StatusRequestEntityTooLarge
 	}
-	switch status {
-	case http.StatusInternalServerError:
+	switch {
+	case r.Context().Err() != nil:
+		return // the phone is gone: no one to answer, nothing to report
+	case status == http.StatusInternalServerError:
 		log.Printf("scorer: %s %s: %v", r.Method, r.URL.Path, err)
-	case http.StatusServiceUnavailable:
+	case status == http.StatusServiceUnavailable:
 		w.Header().Set("Retry-After", "2")
 	}
 	if !strings.HasPrefix(r.URL.Path, "/api/") {
+		if r.Header.Get("HX-Request") == "true" {
+			// A tap on the board that cannot be answered with a board (the
+			// database unreachable): the reason alone, which app.js shows
+			// on the board the phone still has.
+			body := errorBody(err)
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-store")
+			w.WriteHeader(status)
+			io.WriteString(w, i18n.T(body.DE, body.EN).In(lang(r)))
+			return
+		}
 		renderErrorPage(w, r, status, err)
 		return
 	}
