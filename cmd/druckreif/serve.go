@@ -55,6 +55,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", ":8080", i18n.Sprintf("Adresse und Port, auf denen der Punktezähler lauscht", "address and port the scorer listens on").In(fs.lang))
 	data := fs.String("data", dataDir(), i18n.Sprintf("Datenordner", "data folder").In(fs.lang))
 	storeURL := storeFlag(fs)
+	proxies := fs.String("trusted-proxy", "", i18n.Sprintf(
+		"Adressen oder Netze der Reverse-Proxys davor, durch Komma getrennt (z. B. 127.0.0.1): deren X-Forwarded-For und X-Forwarded-Proto gelten",
+		"addresses or networks of the reverse proxies in front, comma-separated (e.g. 127.0.0.1): their X-Forwarded-For and X-Forwarded-Proto are believed").In(fs.lang))
 	var df deckFlags
 	df.register(fs)
 	pos, code, ok := fs.parse(args)
@@ -69,6 +72,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	opts, err := df.options(lang)
 	if err != nil {
 		fmt.Fprintln(stderr, "druckreif serve:", err)
+		return 2
+	}
+	trusted, err := web.ParseProxies(*proxies)
+	if err != nil {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif serve: --trusted-proxy: %v", "druckreif serve: --trusted-proxy: %v", err).In(lang))
 		return 2
 	}
 	set, probs := decks.LoadSet(opts)
@@ -89,6 +97,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	svc := scorer.New(scorer.Config{Store: st, Cards: set})
 	srv := web.New(svc)
+	srv.TrustedProxies = trusted
 	urls := addresses(ln.Addr().(*net.TCPAddr))
 	for _, u := range urls {
 		if !strings.Contains(u, "127.0.0.1") && !strings.Contains(u, "[::1]") {

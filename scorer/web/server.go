@@ -14,6 +14,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -43,6 +44,9 @@ type Server struct {
 	JoinBase string
 	// Heartbeat is the event streams' comment interval (15 s).
 	Heartbeat time.Duration
+	// TrustedProxies are the reverse proxies in front whose
+	// X-Forwarded-For and X-Forwarded-Proto are believed (see proxy.go).
+	TrustedProxies []netip.Prefix
 }
 
 // New builds the server's routes.
@@ -93,7 +97,7 @@ func (s *Server) Handler() http.Handler {
 	protect.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, &scorer.Error{Status: http.StatusForbidden, Rule: "cross-origin", Msg: i18n.T("Anfrage von einer fremden Seite abgelehnt.", "Request from another site refused.")})
 	}))
-	return recoverPanics(secureHeaders(limitBody(protect.Handler(s.mux))))
+	return recoverPanics(s.forwarded(secureHeaders(limitBody(protect.Handler(s.mux)))))
 }
 
 // HTTPServer is an http.Server with the scorer's timeouts: slow clients
