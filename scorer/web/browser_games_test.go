@@ -128,3 +128,34 @@ func TestBrowserDativ(t *testing.T) {
 	bt.Shot(t, anna, "43-dat-decoder")
 	bt.Shot(t, ben, "44-dat-next-reader")
 }
+
+// Genial daneben on three phones: the questioner sees the asterisk, the
+// others lay their tiles in secret, the score moves when the last is in.
+func TestBrowserGenial(t *testing.T) {
+	browser := bt.Browser(t)
+	e := newEnv(t)
+	a := e.account("Tisch")
+	id, pin := a.table(`{"game":"genial","players":["Anna","Ben","Cem"]}`)
+	phones := seatPhones(t, browser, e, id, pin, "Anna", "Ben", "Cem")
+	anna, ben, cem := phones[0], phones[1], phones[2]
+	bt.Do(t, anna, chromedp.SendKeys(css(`input[name=card]`), "1"), chromedp.Click(css(`.cardform button.primary`)))
+	for _, p := range phones {
+		bt.Do(t, p, settled(1), chromedp.WaitVisible(css(`.gen-card`)))
+	}
+	bt.Shot(t, anna, "50-gen-questioner")
+	bt.Shot(t, ben, "51-gen-tiles")
+	if !strings.Contains(bt.HTML(t, anna), `class="correct"`) {
+		t.Fatal("the questioner does not see the asterisk answer")
+	}
+	for _, p := range []context.Context{ben, cem} {
+		if strings.Contains(bt.HTML(t, p), `class="correct"`) {
+			t.Fatal("an answering phone sees the correct answer")
+		}
+	}
+	bt.Do(t, ben, chromedp.Click(css(`form.tiles button[value=a]`)), waitText(`#board`, "liegt verdeckt"))
+	bt.Do(t, cem, settledWith(1, 1), chromedp.Click(css(`form.tiles button[value=b]`)))
+	for _, p := range phones {
+		bt.Do(t, p, settled(2), waitText(`.turn`, "Ben"))
+	}
+	bt.Shot(t, ben, "52-gen-scored")
+}
