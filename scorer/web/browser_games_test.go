@@ -69,7 +69,7 @@ func TestBrowserLabyrinth(t *testing.T) {
 	bt.Do(t, ben, chromedp.Click(css(`.chip-pick input[value="3"]`)), chromedp.Click(css(`.tip-pick input[value="B"]`)), chromedp.Click(css(`form.secret button`)))
 	bt.Do(t, ben, waitText(`#board`, "Deine Wahl liegt verdeckt"))
 	bt.Shot(t, ben, "32-lab-ben-placed")
-	bt.Do(t, cem, waitText(`#board .labplayers`, "hat verdeckt gelegt"))
+	bt.Do(t, cem, settledWith(1, 1), waitText(`#board .labplayers`, "hat verdeckt gelegt"))
 	bt.Shot(t, cem, "33-lab-cem-choosing")
 	for _, p := range []context.Context{cem, host} {
 		if h := bt.HTML(t, p); strings.Contains(h, `"tip":"B"`) || strings.Contains(h, `>Tipp B<`) {
@@ -91,4 +91,71 @@ func TestBrowserLabyrinth(t *testing.T) {
 	// Next reader: Ben. His phone has the draw form now.
 	bt.Do(t, ben, chromedp.WaitVisible(css(`.cardform`)))
 	bt.Shot(t, ben, "35-lab-ben-reads")
+}
+
+// The Dativ card game on three phones: the reader picks card, side and
+// variant on her phone (the variants there only, never which are right),
+// everyone votes in secret — the reader too — and after the last vote the
+// Decoder shows every correct version and the explanation.
+func TestBrowserDativ(t *testing.T) {
+	browser := bt.Browser(t)
+	e := newEnv(t)
+	a := e.account("Tisch")
+	id, pin := a.table(`{"game":"dativ","players":["Anna","Ben","Cem"]}`)
+	phones := seatPhones(t, browser, e, id, pin, "Anna", "Ben", "Cem")
+	anna, ben, cem := phones[0], phones[1], phones[2]
+	bt.Shot(t, anna, "40-dat-reader")
+	bt.Do(t, anna, chromedp.SendKeys(css(`input[name=pick]`), "1"), chromedp.Click(css(`.cardform button.big`)), chromedp.WaitVisible(css(`form.pick`)))
+	bt.Shot(t, anna, "41-dat-variants")
+	if h := bt.HTML(t, anna); strings.Contains(h, "Richtig ist") || strings.Contains(h, "correct") {
+		t.Fatal("the reader's phone shows which variant is right before the vote")
+	}
+	bt.Do(t, anna, chromedp.Click(css(`form.pick input[name=option][value=a]`)), chromedp.Click(css(`form.pick button.primary`)))
+	for _, p := range phones {
+		bt.Do(t, p, settled(1), chromedp.WaitVisible(css(`form.votes`)))
+	}
+	bt.Shot(t, ben, "42-dat-vote")
+	bt.Do(t, ben, chromedp.Click(css(`form.votes button[value=falsch]`)), waitText(`#board`, "liegt verdeckt"))
+	bt.Do(t, anna, waitText(`.scores`, "hat abgestimmt"))
+	if txt := bt.Run(t, anna, chromedp.Text(css(`.scores`))); strings.Contains(txt, "FALSCH") || strings.Contains(txt, "falsch") {
+		t.Fatalf("Ben's vote shows on Anna's phone: %q", txt)
+	}
+	bt.Do(t, anna, settledWith(1, 1), chromedp.Click(css(`form.votes button[value=richtig]`)))
+	bt.Do(t, cem, settledWith(1, 2), chromedp.Click(css(`form.votes button[value=falsch]`)))
+	for _, p := range phones {
+		bt.Do(t, p, settled(2), waitText(`.decoder`, "Richtig"))
+	}
+	bt.Shot(t, anna, "43-dat-decoder")
+	bt.Shot(t, ben, "44-dat-next-reader")
+}
+
+// Genial daneben on three phones: the questioner sees the asterisk, the
+// others lay their tiles in secret, the score moves when the last is in.
+func TestBrowserGenial(t *testing.T) {
+	browser := bt.Browser(t)
+	e := newEnv(t)
+	a := e.account("Tisch")
+	id, pin := a.table(`{"game":"genial","players":["Anna","Ben","Cem"]}`)
+	phones := seatPhones(t, browser, e, id, pin, "Anna", "Ben", "Cem")
+	anna, ben, cem := phones[0], phones[1], phones[2]
+	bt.Do(t, anna, chromedp.SendKeys(css(`input[name=card]`), "1"), chromedp.Click(css(`.cardform button.primary`)))
+	for _, p := range phones {
+		bt.Do(t, p, settled(1), chromedp.WaitVisible(css(`.gen-card`)))
+	}
+	bt.Shot(t, anna, "50-gen-questioner")
+	bt.Shot(t, ben, "51-gen-tiles")
+	if !strings.Contains(bt.HTML(t, anna), `class="correct"`) {
+		t.Fatal("the questioner does not see the asterisk answer")
+	}
+	for _, p := range []context.Context{ben, cem} {
+		if strings.Contains(bt.HTML(t, p), `class="correct"`) {
+			t.Fatal("an answering phone sees the correct answer")
+		}
+	}
+	bt.Do(t, ben, chromedp.Click(css(`form.tiles button[value=a]`)), waitText(`#board`, "liegt verdeckt"))
+	bt.Do(t, cem, settledWith(1, 1), chromedp.Click(css(`form.tiles button[value=b]`)))
+	for _, p := range phones {
+		bt.Do(t, p, settled(2), waitText(`.turn`, "Ben"))
+	}
+	bt.Shot(t, ben, "52-gen-scored")
 }

@@ -613,6 +613,8 @@ type boardData struct {
 	Lang  i18n.Lang
 	// SecureURL is this table at the https address, for the live scan.
 	SecureURL string
+	// Pick is a card the reader asked to look at (?pick=), PickSide its side.
+	Pick, PickSide string
 	WallURL   string
 }
 
@@ -634,6 +636,7 @@ func (d *boardData) Acting(name string) bool { return slices.Contains(d.Snap.Nex
 
 func (s *Server) boardFor(r *http.Request, snap scorer.Snapshot) *boardData {
 	d := &boardData{Snap: snap, PutBack: snap.PutBack, Cards: s.svc.Cards(), Lang: lang(r)}
+	d.Pick, d.PickSide = dativPicked(r)
 	if snap.Pending != nil {
 		d.PendingCount = len(snap.Pending.Chosen)
 	}
@@ -741,7 +744,7 @@ func (s *Server) boardFragment(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
-	if q.Get("v") == strconv.FormatInt(d.Snap.Version, 10) && q.Get("p") == strconv.Itoa(d.PendingCount) {
+	if q.Get("pick") == "" && q.Get("v") == strconv.FormatInt(d.Snap.Version, 10) && q.Get("p") == strconv.Itoa(d.PendingCount) {
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	}
