@@ -89,7 +89,7 @@ func TestPostgresEventsAcrossInstances(t *testing.T) {
 }
 
 // A login made on one instance is valid on the other, and so is a seat;
-// logging out on one ends it on both.
+// logging out on one ends it on both; failed logins count on both.
 func TestPostgresLoginOnOtherInstance(t *testing.T) {
 	e := newPostgresEnv(t, pgtest.Database(t), 2)
 	a := e.account("Anna") // registered and logged in on instance 1
@@ -111,6 +111,22 @@ func TestPostgresLoginOnOtherInstance(t *testing.T) {
 	probe := e.phone()
 	probe.token = a.token
 	probe.want(401, "GET", "/api/players", nil)
+	// Failed logins count across instances: five on each lock the login
+	// on both.
+	one, two := e.phone(), e.phone()
+	if one.base == two.base {
+		t.Fatal("both phones on one instance")
+	}
+	for i := range 10 {
+		p := []*client{one, two}[i%2]
+		want := 401
+		if i == 9 {
+			want = 429
+		}
+		p.want(want, "POST", "/api/login", map[string]string{"name": "Anna", "password": "falsch-" + strconv.Itoa(i)})
+	}
+	one.want(429, "POST", "/api/login", map[string]string{"name": "Anna", "password": "passwort-Anna"})
+	two.want(429, "POST", "/api/login", map[string]string{"name": "Anna", "password": "passwort-Anna"})
 }
 
 // The database unreachable for a while: phones get a 503 that says so (in
