@@ -28,6 +28,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -86,6 +87,7 @@ func main() {
 	ctx, cancel := context.WithTimeout(context.Background(), *duration)
 	defer cancel()
 	var wg sync.WaitGroup
+	loadBefore := loadavg()
 	began := time.Now()
 	for i := 0; i < *tables; i++ {
 		wg.Add(1)
@@ -98,6 +100,8 @@ func main() {
 	elapsed := time.Since(began)
 	peaks := mem.stop()
 	r.report(os.Stdout, *tables, *phones, elapsed, peaks)
+	// The machine may be shared: its load says how much the figures mean.
+	fmt.Printf("machine load average: %s before, %s after (%d cores)\n", loadBefore, loadavg(), runtime.NumCPU())
 	if r.errors.Load() > 0 {
 		os.Exit(1)
 	}
@@ -463,6 +467,15 @@ func watchMemory(pids []string) *memory {
 }
 
 func (m *memory) stop() []int64 { close(m.stopc); return <-m.done }
+
+// loadavg is the machine's load average over the last minute, or "?".
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return "?"
+}
 
 // rss is VmHWM (the peak resident set) of a process in KiB.
 func rss(pid string) int64 {
