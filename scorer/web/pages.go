@@ -661,6 +661,9 @@ func (s *Server) boardFor(r *http.Request, snap scorer.Snapshot) *boardData {
 	if sc, ok := screens[snap.Game]; ok && snap.State != nil {
 		d.Game = sc.view(d)
 	}
+	if r.TLS == nil && s.SecureBase != "" {
+		d.SecureURL = s.SecureBase + "/t/" + snap.ID
+	}
 	base := s.joinBase(r)
 	d.JoinURL = base + "/j/" + snap.ID + "?pin=" + url.QueryEscape(snap.PIN)
 	d.WallURL = d.JoinURL + "&role=spectator"
