@@ -615,7 +615,7 @@ type boardData struct {
 	SecureURL string
 	// Pick is a card the reader asked to look at (?pick=), PickSide its side.
 	Pick, PickSide string
-	WallURL   string
+	WallURL        string
 }
 
 // marker is a player's colour and symbol at the table.
