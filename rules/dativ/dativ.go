@@ -14,11 +14,11 @@
 package dativ
 
 import (
-	"slices"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 
 	"druckreif/decks"
@@ -106,12 +106,12 @@ type State struct {
 	Reading    *Reading `json:"reading,omitempty"`
 	// Last is the turn scored last: what was read, whether it was right,
 	// every vote — all revealed — for the reader to read out the solution.
-	Last *LastTurn `json:"last,omitempty"`
-	Votes      []string `json:"votes"`          // per player: "", "richtig" or "falsch" (secret until scored)
-	Used       []string `json:"used,omitempty"` // IDs of the cards read so far (back in the box)
-	Deal       bool     `json:"deal,omitempty"`
-	Pile       []string `json:"pile,omitempty"`    // with deal: the rest of the draw pile, top first
-	Winners    []string `json:"winners,omitempty"` // when over
+	Last    *LastTurn `json:"last,omitempty"`
+	Votes   []string  `json:"votes"`          // per player: "", "richtig" or "falsch" (secret until scored)
+	Used    []string  `json:"used,omitempty"` // IDs of the cards read so far (back in the box)
+	Deal    bool      `json:"deal,omitempty"`
+	Pile    []string  `json:"pile,omitempty"`    // with deal: the rest of the draw pile, top first
+	Winners []string  `json:"winners,omitempty"` // when over
 }
 
 type engine struct{ set *decks.Set }

@@ -83,21 +83,10 @@ func genialScreen(d *boardData) any {
 			g.Decks = append(g.Decks, dk.Info.Code)
 		}
 	}
-	if viewer.Role == rules.RolePlayer && allowed(genial.ActAnswer) {
-		for _, p := range g.Players {
-			if p.Marker.Name == viewer.Player {
-				g.Answered = p.Chosen || (p.Answer != "" && p.Answer != genial.Hidden)
-				g.WantAnswer = p.Acting && !g.Answered
-			}
-		}
-	}
-	if viewer.Role == rules.RoleTable && allowed(genial.ActAnswer) {
-		for _, p := range g.Players {
-			if p.Acting && !p.Chosen {
-				g.Entry = append(g.Entry, p.Marker)
-			}
-		}
-	}
+	g.WantAnswer, g.Answered, g.Entry = d.secretChoice(allowed(genial.ActAnswer), func(name string) bool {
+		i := slices.Index(st.Players, name)
+		return i >= 0 && st.Answers[i] != "" && st.Answers[i] != genial.Hidden
+	})
 	g.CanReveal = d.CanAct && g.IsAsker && allowed(genial.ActReveal)
 	return g
 }

@@ -615,7 +615,7 @@ type boardData struct {
 	SecureURL string
 	// Pick is a card the reader asked to look at (?pick=), PickSide its side.
 	Pick, PickSide string
-	WallURL   string
+	WallURL        string
 }
 
 // marker is a player's colour and symbol at the table.
@@ -660,6 +660,9 @@ func (s *Server) boardFor(r *http.Request, snap scorer.Snapshot) *boardData {
 	}
 	if sc, ok := screens[snap.Game]; ok && snap.State != nil {
 		d.Game = sc.view(d)
+	}
+	if r.TLS == nil && s.SecureBase != "" {
+		d.SecureURL = s.SecureBase + "/t/" + snap.ID
 	}
 	base := s.joinBase(r)
 	d.JoinURL = base + "/j/" + snap.ID + "?pin=" + url.QueryEscape(snap.PIN)
