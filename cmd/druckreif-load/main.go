@@ -78,7 +78,8 @@ func main() {
 		fail(errors.New("give --url or --spawn"))
 	}
 	bases := strings.Split(*urls, ",")
-	mem := watchMemory(strings.Split(strings.Trim(*pids, ","), ","))
+	pidList := strings.Split(strings.Trim(*pids, ","), ",")
+	mem := watchMemory(pidList)
 
 	r := &run{bases: bases, phonesPer: *phones, client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1000, MaxConnsPerHost: 0, IdleConnTimeout: time.Minute}}}
 	if err := r.login(); err != nil {
@@ -88,6 +89,7 @@ func main() {
 	defer cancel()
 	var wg sync.WaitGroup
 	loadBefore := loadavg()
+	cpuBefore := cpuTimes(pidList)
 	began := time.Now()
 	for i := 0; i < *tables; i++ {
 		wg.Add(1)
@@ -99,7 +101,11 @@ func main() {
 	wg.Wait()
 	elapsed := time.Since(began)
 	peaks := mem.stop()
-	r.report(os.Stdout, *tables, *phones, elapsed, peaks)
+	cpu := cpuTimes(pidList)
+	for i := range cpu {
+		cpu[i] -= cpuBefore[i]
+	}
+	r.report(os.Stdout, *tables, *phones, elapsed, peaks, cpu)
 	// The machine may be shared: its load says how much the figures mean.
 	fmt.Printf("machine load average: %s before, %s after (%d cores)\n", loadBefore, loadavg(), runtime.NumCPU())
 	if r.errors.Load() > 0 {
@@ -502,7 +508,7 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 	return s[i]
 }
 
-func (r *run) report(w io.Writer, tables, phones int, elapsed time.Duration, peaks []int64) {
+func (r *run) report(w io.Writer, tables, phones int, elapsed time.Duration, peaks []int64, cpu []time.Duration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
@@ -520,4 +526,38 @@ func (r *run) report(w io.Writer, tables, phones int, elapsed time.Duration, pea
 			fmt.Fprintf(w, "server %d peak RSS:    %.0f MiB\n", i+1, float64(kb)/1024)
 		}
 	}
+	// CPU time does not depend on how busy the machine is otherwise: per
+	// tap, the action and the other phones' fetches.
+	var total time.Duration
+	for i, d := range cpu {
+		if d > 0 {
+			fmt.Fprintf(w, "server %d CPU:         %.1f s\n", i+1, d.Seconds())
+			total += d
+		}
+	}
+	if total > 0 && len(r.actions) > 0 {
+		fmt.Fprintf(w, "server CPU per tap:   %s (all servers)\n", ms(total/time.Duration(len(r.actions))))
+	}
+}
+
+// cpuTimes are the processes' CPU times so far (user and system).
+func cpuTimes(pids []string) []time.Duration {
+	out := make([]time.Duration, len(pids))
+	for i, p := range pids {
+		b, err := os.ReadFile("/proc/" + p + "/stat")
+		if err != nil {
+			continue
+		}
+		// After the command's name in parentheses: state, then 10 more,
+		// then utime and stime in clock ticks (100 per second on Linux).
+		_, rest, _ := strings.Cut(string(b), ") ")
+		f := strings.Fields(rest)
+		if len(f) < 13 {
+			continue
+		}
+		u, _ := strconv.ParseInt(f[11], 10, 64)
+		st, _ := strconv.ParseInt(f[12], 10, 64)
+		out[i] = time.Duration(u+st) * 10 * time.Millisecond
+	}
+	return out
 }
