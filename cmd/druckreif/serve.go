@@ -261,8 +261,8 @@ func hostIPs(a *net.TCPAddr) []string {
 
 func runBackup(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("backup", args, i18n.Sprintf(
-		"Aufruf: druckreif backup [--data ORDNER] DATEI\n\nSchreibt eine in sich stimmige Kopie der Daten des Punktezählers nach DATEI – auch während er läuft\n(SQLite VACUUM INTO; die Dateien einer laufenden Datenbank zu kopieren ist keine Sicherung).\nEine vorhandene DATEI wird nie überschrieben. Zurückspielen: den Punktezähler beenden und die Kopie\nals scorer.db in den Datenordner legen.",
-		"Usage: druckreif backup [--data FOLDER] FILE\n\nWrites a consistent copy of the scorer's data to FILE — also while it runs (SQLite VACUUM INTO;\ncopying the files of a live database is not a backup). An existing FILE is never overwritten.\nRestore: stop the scorer and put the copy into the data folder as scorer.db."), stderr)
+		"Aufruf: druckreif backup [--data ORDNER] DATEI\n\nSchreibt eine in sich stimmige Kopie der Daten des Punktezählers nach DATEI – auch während er läuft\n(SQLite VACUUM INTO; die Dateien einer laufenden Datenbank zu kopieren ist keine Sicherung).\nEine vorhandene DATEI wird nie überschrieben. Zurückspielen: den Punktezähler beenden und die Kopie\nals scorer.db in den Datenordner legen.\nEine PostgreSQL-Datenbank (--store, DRUCKREIF_STORE) sichert pg_dump; backup sagt dann, wie.",
+		"Usage: druckreif backup [--data FOLDER] FILE\n\nWrites a consistent copy of the scorer's data to FILE — also while it runs (SQLite VACUUM INTO;\ncopying the files of a live database is not a backup). An existing FILE is never overwritten.\nRestore: stop the scorer and put the copy into the data folder as scorer.db.\nA PostgreSQL database (--store, DRUCKREIF_STORE) is backed up with pg_dump; backup then says how."), stderr)
 	data := fs.String("data", dataDir(), i18n.Sprintf("Datenordner", "data folder").In(fs.lang))
 	storeURL := storeFlag(fs)
 	pos, code, ok := fs.parse(args)
