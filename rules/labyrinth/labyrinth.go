@@ -56,6 +56,9 @@ const (
 	ActBet    = "bet"
 	ActTip    = "tip"
 	ActReveal = "reveal"
+	// ActPlace lays tips and bets at once: one player's (a phone's secret
+	// choice) or everyone's (turned over together).
+	ActPlace = "place"
 )
 
 // Card kinds as written in actions and the state.
@@ -191,6 +194,11 @@ func (c *boardCache) get(seed uint64, length int) (*board.Board, error) {
 	c.m[key] = b
 	return b, nil
 }
+
+// Version is the version of these rules. It changes whenever a change to
+// the engine could give a recorded game another state, so that a stored
+// table can tell it was played under other rules.
+const Version = "1"
 
 // New returns the engine. The set may be nil: then draws report the kind
 // of card and reveals the correct answer, as printed on the card.
