@@ -27,6 +27,7 @@ type genialView struct {
 	IsAsker    bool // this phone asks: the questioner's seat or the table's phone
 	Players    []genialPlayer
 	Question   *genial.Question
+	Reveal     string // the asterisk answer for the table's phone, on a tap
 	Letters    []string
 	CanAsk     bool
 	Deal       bool
@@ -75,6 +76,13 @@ func genialScreen(d *boardData) any {
 	if st.Question != nil {
 		qq := *st.Question
 		g.Question = &qq
+		if qq.Correct == "" && viewer.Role == rules.RoleTable && qq.Card != "" {
+			// The table's phone, passed to the questioner, keeps the
+			// asterisk behind a tap.
+			if f, _ := d.Cards.Find(decks.ParseRef(qq.Card)); f != nil && f.Genial != nil {
+				g.Reveal = f.Genial.CorrectLetter()
+			}
+		}
 	}
 	allowed := func(t string) bool { return slices.Contains(d.Snap.Next.Allowed, t) }
 	g.CanAsk = d.CanAct && g.IsAsker && allowed(genial.ActAsk)
