@@ -74,9 +74,9 @@ type DeckInfo struct {
 	Game     Game
 	Name     string
 	NameCell Location // where Name was written, for messages about it
-	Code     string // Kennung: A–Z and 0–9, at most 8 characters, part of every card ID
-	Version  string // printed and carried in the QR code: A–Z, 0–9, "." and "-"
-	Region   string // region of every card without its own
+	Code     string   // Kennung: A–Z and 0–9, at most 8 characters, part of every card ID
+	Version  string   // printed and carried in the QR code: A–Z, 0–9, "." and "-"
+	Region   string   // region of every card without its own
 	Language string
 	Source   string // the deck's path as given, for messages
 }

@@ -154,7 +154,7 @@ func TestCSVInvalidBytesInUTF8AreNotedAtTheirCell(t *testing.T) {
 // byte-order mark is not "binary data".
 func TestCSVEncodingMessages(t *testing.T) {
 	for data, want := range map[string]string{
-		utf16(false, "Nr\tFrage\n1\tx\n"):  "d/Fragen.csv: die Datei ist UTF-16 ohne Byte-Order-Mark; bitte als „CSV UTF-8“ speichern",
+		utf16(false, "Nr\tFrage\n1\tx\n"): "d/Fragen.csv: die Datei ist UTF-16 ohne Byte-Order-Mark; bitte als „CSV UTF-8“ speichern",
 		"\x89PNG\x00\x00\x00\x0dIHDR\x00": "d/Fragen.csv: enthält Binärdaten (Nullbytes): keine CSV-Datei",
 	} {
 		_, _, err := csvSheet(t, data)
