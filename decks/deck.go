@@ -120,6 +120,12 @@ func (o Origin) Cell(column string) Location {
 // LoadPath reads the deck at a path on disk: an .xlsx file or a folder of
 // .csv files.
 func LoadPath(path string) (*Deck, Problems) {
+	if path == "" {
+		var probs Problems
+		probs.errorf(Location{File: "''"}, "leerer Pfad: bitte eine .xlsx-Datei oder einen Ordner angeben (für den aktuellen Ordner: .)",
+			"empty path: please name an .xlsx file or a folder (for the current folder: .)")
+		return nil, probs
+	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path

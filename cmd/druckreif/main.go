@@ -17,6 +17,7 @@ import (
 	"os"
 
 	"druckreif/i18n"
+	"druckreif/internal/interrupt"
 )
 
 // command is one subcommand.
@@ -40,6 +41,9 @@ func init() {
 }
 
 func main() {
+	// Ctrl-C waits for a kit being swapped into place and cleans up what an
+	// unfinished command leaves (a staged kit, a folder's lock).
+	interrupt.Watch()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
