@@ -217,8 +217,9 @@ func (o *Output) Commit(files []File, opts Options) (written []File, notes []i18
 		}
 		content = append(content, e.file())
 	}
-	indexes := append(IndexFiles(content), File{Path: "README.txt", What: "Übersicht: was wie zu drucken ist", Paper: "–", Duplex: "–",
-		Data: []byte(Index(content, opts))})
+	indexes := IndexFiles(content)
+	indexes = append(indexes, File{Path: "README.txt", What: "Übersicht: was wie zu drucken ist", Paper: "–", Duplex: "–",
+		Data: []byte(Index(append(append([]File(nil), content...), indexes...), opts))})
 	for _, e := range o.old {
 		if isIndex(e.Path) && !containsPath(indexes, e.Path) && o.state(e) == unchanged {
 			stale = append(stale, e)

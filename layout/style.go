@@ -76,6 +76,11 @@ func LoadStyle(game, dir string) (*Style, error) {
 		}
 		return nil, &StyleError{File: source, Msg: i18n.Sprintf("%v", "%v", err)}
 	}
+	return parseStyle(data, source)
+}
+
+// parseStyle reads and checks a style file's content.
+func parseStyle(data []byte, source string) (*Style, error) {
 	fail := func(de, en string, args ...any) (*Style, error) {
 		return nil, &StyleError{File: source, Msg: i18n.Sprintf(de, en, args...)}
 	}

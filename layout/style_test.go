@@ -55,3 +55,32 @@ func TestStyleNumbersAreChecked(t *testing.T) {
 		}
 	}
 }
+
+// FuzzStyle: no style file may panic the loader, and one it accepts keeps
+// every bound.
+func FuzzStyle(f *testing.F) {
+	for _, g := range []string{"labyrinth", "dativ"} {
+		data, _ := templates.FS.ReadFile(g + ".json")
+		f.Add(data)
+	}
+	f.Add([]byte(`{"card":{"width":63,"height":88},"margin":-1}`))
+	f.Add([]byte(`{"card":{"width":1e308,"height":88}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := parseStyle(data, "fuzz.json")
+		if err != nil {
+			if _, ok := err.(*StyleError); !ok {
+				t.Fatalf("error of type %T", err)
+			}
+			return
+		}
+		if s.Card.Width < 20 || s.Card.Width > 400 || s.Card.Height < 20 || s.Card.Height > 400 ||
+			s.Margin < 0 || s.Margin > min(s.Card.Width, s.Card.Height)/4 || s.Band.Height < 0 {
+			t.Fatalf("accepted %+v", s)
+		}
+		for k, ts := range s.Text {
+			if ts.Size < 3 || ts.Size > 72 || ts.Min < 0 || ts.Min > ts.Size {
+				t.Fatalf("accepted text.%s %+v", k, ts)
+			}
+		}
+	})
+}
