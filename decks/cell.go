@@ -115,8 +115,10 @@ var unshapedScripts = []script{
 
 // unshapedScript finds the script of c if the print cannot set it.
 func unshapedScript(c rune) (script, bool) {
-	if c < 0x0590 {
-		return script{}, false // Latin, Greek, Cyrillic, Armenian: set as they are
+	if c < 0x0590 || c >= 0x2000 && c <= 0x2BFF {
+		// Latin, Greek, Cyrillic, Armenian; punctuation („“–…), currency,
+		// arrows and symbols: set as they are.
+		return script{}, false
 	}
 	for _, s := range unshapedScripts {
 		if unicode.Is(s.table, c) {

@@ -4,6 +4,8 @@ import (
 	"archive/zip"
 	"bytes"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -609,6 +611,22 @@ func TestXLSXHostileInput(t *testing.T) {
 	if err == nil || err.Error() != "x.xlsx: Karten: zu groß: entpackt mehr als 1 MiB" {
 		t.Errorf("zip bomb: %v", err)
 	}
+	// One text node of 32 MB (it compresses to 32 KB) is refused after
+	// 1 MiB: the XML decoder holds a whole text in memory.
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	huge := rawXLSX{sheets: []rawSheet{{"Karten", worksheet(`<row><c t="inlineStr"><is><t>` + strings.Repeat("a", 32<<20) + `</t></is></c></row>`)}}}.bytes(t)
+	runtime.ReadMemStats(&after)
+	building := after.TotalAlloc - before.TotalAlloc
+	_, err = openXLSXBytes(t, huge, DefaultLimits)
+	runtime.ReadMemStats(&before)
+	if err == nil || err.Error() != "x.xlsx: Karten: Zeile 1: Spalte A: beschädigte .xlsx-Datei: die Zelle ist zu lang" {
+		t.Errorf("huge text node: %v", err)
+	}
+	if alloc := before.TotalAlloc - after.TotalAlloc; alloc > 16<<20 {
+		t.Errorf("reading allocated %d MiB (building the file %d MiB)", alloc>>20, building>>20)
+	}
 	_, err = openXLSXBytes(t, []byte("no zip at all"), DefaultLimits)
 	if err == nil || !strings.HasPrefix(err.Error(), "x.xlsx: keine lesbare .xlsx-Datei") {
 		t.Errorf("junk: %v", err)
@@ -661,5 +679,36 @@ func TestNormalizeName(t *testing.T) {
 		if NormalizeName(a) != NormalizeName(b) {
 			t.Errorf("%q and %q should match", a, b)
 		}
+	}
+}
+
+// Reading a workbook writes nothing: no temporary files (excelize spilled
+// large parts to the temporary folder, and Ctrl-C left 209 MB there). The
+// package reads through fs.FS and does not even import os.
+func TestReadersWriteNothing(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			if p := strings.Trim(imp.Path.Value, `"`); p == "os" || p == "io/ioutil" {
+				t.Errorf("%s imports %s", name, p)
+			}
+		}
+	}
+}
+
+// A tag of megabytes (an attribute value with no end) is refused at the
+// same bound as a text.
+func TestXLSXLongTagIsRefused(t *testing.T) {
+	data := rawXLSX{sheets: []rawSheet{{"Karten", worksheet(`<row r="1" x="` + strings.Repeat("a", 4<<20) + `"/>`)}}}.bytes(t)
+	_, err := openXLSXBytes(t, data, DefaultLimits)
+	if err == nil || err.Error() != "x.xlsx: Karten: beschädigte .xlsx-Datei: das Tabellenblatt enthält einen Text oder ein XML-Element von mehr als 1 MiB am Stück" {
+		t.Errorf("got %v", err)
 	}
 }

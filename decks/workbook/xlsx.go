@@ -170,11 +170,20 @@ func (p *xlsxPackage) open(wb *Workbook, part string) (io.ReadCloser, error) {
 	return &limitedPart{rc: rc, left: &p.unzipLeft, max: wb.lim.UnzipBytes}, nil
 }
 
+// maxXMLRun bounds the bytes between two "<" of a part: encoding/xml holds
+// a whole text or tag in memory before it returns it, so one text node of
+// 200 MB would cost 200 MB. No cell text (at most CellRunes characters,
+// escaped) or tag comes near it.
+const maxXMLRun = 1 << 20
+
+var errXMLRun = errors.New("XML run too long")
+
 // limitedPart stops reading when the workbook's unzip budget is spent.
 type limitedPart struct {
 	rc   io.ReadCloser
 	left *int64
 	max  int64
+	run  int // bytes since the last "<"
 }
 
 var errUnzipLimit = errors.New("unzip limit")
@@ -190,6 +199,14 @@ func (l *limitedPart) Read(b []byte) (int, error) {
 	*l.left -= int64(n)
 	if *l.left < 0 {
 		return n, errUnzipLimit
+	}
+	if i := bytes.LastIndexByte(b[:n], '<'); i >= 0 {
+		l.run = n - i - 1
+	} else {
+		l.run += n
+	}
+	if l.run > maxXMLRun {
+		return n, errXMLRun
 	}
 	return n, err
 }
@@ -217,6 +234,9 @@ func (p *xlsxPackage) partError(wb *Workbook, what i18n.Text, sheet string, err 
 	switch {
 	case errors.Is(err, errUnzipLimit):
 		e.Msg = i18n.Sprintf("zu groß: entpackt mehr als %d MiB", "too large: more than %d MiB unzipped", wb.lim.UnzipBytes>>20)
+	case errors.Is(err, errXMLRun):
+		e.Msg = say("beschädigte .xlsx-Datei: %s enthält einen Text oder ein XML-Element von mehr als 1 MiB am Stück%.0v",
+			"damaged .xlsx file: %s holds a text or XML element of more than 1 MiB in one piece%.0v")
 	case errors.Is(err, zip.ErrChecksum), errors.Is(err, zip.ErrFormat), errors.Is(err, zip.ErrAlgorithm), errors.As(err, &corrupt):
 		e.Msg = say("beschädigte .xlsx-Datei: %s ist im Archiv beschädigt (%v)", "damaged .xlsx file: %s is damaged in the archive (%v)")
 	case errors.As(err, &se), errors.Is(err, io.ErrUnexpectedEOF):
