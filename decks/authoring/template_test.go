@@ -1,14 +1,18 @@
 package authoring
 
 import (
+	"bytes"
+	"encoding/csv"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+	"golang.org/x/text/encoding/charmap"
 
 	"druckreif/decks"
+	"druckreif/decks/workbook"
 	"druckreif/i18n"
 )
 
@@ -177,4 +181,87 @@ func TestTemplateNeverOverwritesWithoutForce(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// A template re-saved by German Excel — semicolons, CRLF, every sheet one
+// file, the Anleitung too — is the same deck, and every sheet reads as
+// Excel showed it (the separator comes from the lines that hold data, not
+// from the Anleitung's title). Both of Excel's CSV forms: "CSV UTF-8"
+// (with a byte-order mark) and "CSV (Trennzeichen-getrennt)" in
+// Windows-1252 (not for raab, whose texts hold "−", which Windows-1252
+// lacks).
+func TestTemplateResavedByGermanExcel(t *testing.T) {
+	for _, g := range gamesWithTemplates {
+		for _, form := range []string{"utf-8", "windows-1252"} {
+			if form == "windows-1252" && g == decks.Raab {
+				continue
+			}
+			resaved(t, g, form)
+		}
+	}
+}
+
+func resaved(t *testing.T, g decks.Game, form string) {
+	xlsx := filepath.Join(t.TempDir(), "v.xlsx")
+	if err := WriteTemplateFile(g, xlsx, false); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(xlsx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), string(g))
+	os.MkdirAll(dir, 0o755)
+	for _, sheet := range f.GetSheetList() {
+		rows, _ := f.GetRows(sheet)
+		var buf bytes.Buffer
+		w := csv.NewWriter(&buf)
+		w.Comma = ';'
+		w.UseCRLF = true
+		w.WriteAll(rows)
+		data := append([]byte("\xEF\xBB\xBF"), buf.Bytes()...)
+		if form == "windows-1252" {
+			if data, err = charmap.Windows1252.NewEncoder().Bytes(buf.Bytes()); err != nil {
+				t.Fatalf("%s: %v", sheet, err)
+			}
+		}
+		os.WriteFile(filepath.Join(dir, sheet+".csv"), data, 0o644)
+	}
+	d, probs := decks.LoadPath(dir)
+	var errs []string
+	for _, p := range probs {
+		if !strings.Contains(p.String(), "Windows-1252") {
+			errs = append(errs, p.String())
+		}
+	}
+	if d == nil || len(errs) > 0 {
+		t.Errorf("%s, %s: %q", g, form, errs)
+	}
+	wb, err := workbook.Open(os.DirFS(filepath.Dir(dir)), string(g), string(g), workbook.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range wb.Sheets {
+		if err := wb.Load(s); err != nil {
+			t.Errorf("%s, %s: %v", g, form, err)
+		}
+		want, _ := f.GetRows(s.Name)
+		if len(s.Rows) != len(want) {
+			t.Errorf("%s, %s: %s has %d rows, want %d", g, form, s.Name, len(s.Rows), len(want))
+			continue
+		}
+		for i := range want {
+			if strings.Join(s.Rows[i], "|") != strings.Join(trim(want[i]), "|") {
+				t.Errorf("%s, %s: %s row %d: %q, want %q", g, form, s.Name, i+1, s.Rows[i], want[i])
+				break
+			}
+		}
+	}
+}
+
+func trim(row []string) []string {
+	for len(row) > 0 && row[len(row)-1] == "" {
+		row = row[:len(row)-1]
+	}
+	return row
 }
