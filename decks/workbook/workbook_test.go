@@ -621,7 +621,7 @@ func TestXLSXHostileInput(t *testing.T) {
 	building := after.TotalAlloc - before.TotalAlloc
 	_, err = openXLSXBytes(t, huge, DefaultLimits)
 	runtime.ReadMemStats(&before)
-	if err == nil || err.Error() != "x.xlsx: Karten: Zeile 1: Spalte A: beschädigte .xlsx-Datei: die Zelle ist zu lang" {
+	if err == nil || err.Error() != "x.xlsx: Karten: Zeile 1: Spalte A: die Zelle ist zu lang (mehr als 20000 Zeichen)" {
 		t.Errorf("huge text node: %v", err)
 	}
 	if alloc := before.TotalAlloc - after.TotalAlloc; alloc > 16<<20 {
@@ -710,5 +710,30 @@ func TestXLSXLongTagIsRefused(t *testing.T) {
 	_, err := openXLSXBytes(t, data, DefaultLimits)
 	if err == nil || err.Error() != "x.xlsx: Karten: beschädigte .xlsx-Datei: das Tabellenblatt enthält einen Text oder ein XML-Element von mehr als 1 MiB am Stück" {
 		t.Errorf("got %v", err)
+	}
+}
+
+// The cell limit holds for every way a cell gets its text.
+func TestXLSXCellLimit(t *testing.T) {
+	lim := DefaultLimits
+	lim.CellRunes = 10
+	long := strings.Repeat("ä", 11)
+	for name, tc := range map[string]struct {
+		x    rawXLSX
+		want string
+	}{
+		"inline": {rawXLSX{sheets: []rawSheet{{"K", worksheet(`<row r="2"><c r="C2" t="inlineStr"><is><t>` + long + `</t></is></c></row>`)}}},
+			"x.xlsx: K: Zeile 2: Spalte C: die Zelle ist zu lang (mehr als 10 Zeichen)"},
+		"shared": {rawXLSX{sst: `<si><t>` + long + `</t></si>`, sheets: []rawSheet{{"K", worksheet(`<row r="2"><c r="C2" t="s"><v>0</v></c></row>`)}}},
+			"x.xlsx: K: Zeile 2: Spalte C: die Zelle ist zu lang (mehr als 10 Zeichen)"},
+		"shared, far too long": {rawXLSX{sst: `<si><t>` + strings.Repeat("x", 100) + `</t></si>`, sheets: []rawSheet{{"K", worksheet(`<row r="2"><c r="C2" t="s"><v>0</v></c></row>`)}}},
+			"x.xlsx: die Tabelle der gemeinsamen Texte (xl/sharedStrings.xml) enthält einen Text, der länger ist, als eine Zelle sein darf (mehr als 10 Zeichen)"},
+		"formula result": {rawXLSX{sheets: []rawSheet{{"K", worksheet(`<row r="2"><c r="C2" t="str"><f>A1</f><v>` + strings.Repeat("x", 100) + `</v></c></row>`)}}},
+			"x.xlsx: K: Zeile 2: Spalte C: die Zelle ist zu lang (mehr als 10 Zeichen)"},
+	} {
+		_, err := openXLSXBytes(t, tc.x.bytes(t), lim)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s: got %v, want %s", name, err, tc.want)
+		}
 	}
 }

@@ -186,7 +186,10 @@ type limitedPart struct {
 	run  int // bytes since the last "<"
 }
 
-var errUnzipLimit = errors.New("unzip limit")
+var (
+	errUnzipLimit  = errors.New("unzip limit")
+	errCellTooLong = errors.New("cell too long") // more text than CellRunes allows
+)
 
 func (l *limitedPart) Read(b []byte) (int, error) {
 	if *l.left <= 0 {
@@ -343,7 +346,11 @@ func (p *xlsxPackage) readSharedStrings(wb *Workbook) (*sharedStrings, error) {
 		}
 		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "si" {
 			var t strings.Builder
-			if err := readRichText(d, &t, wb.lim.TextBytes); err != nil {
+			if err := readRichText(d, &t, int64(p.cellBytes)); errors.Is(err, errCellTooLong) {
+				return nil, &Error{File: wb.Path, Msg: i18n.Sprintf(
+					"die Tabelle der gemeinsamen Texte (%s) enthält einen Text, der länger ist, als eine Zelle sein darf (mehr als %d Zeichen)",
+					"the table of shared texts (%s) holds a text longer than a cell may be (more than %d characters)", part, wb.lim.CellRunes)}
+			} else if err != nil {
 				return fail(err)
 			}
 			if int64(buf.Len()+t.Len()) > wb.lim.TextBytes {
@@ -402,7 +409,7 @@ func readRichText(d *xml.Decoder, b *strings.Builder, limit int64) error {
 		case xml.CharData:
 			if inT && inPh == 0 {
 				if int64(b.Len()+len(t)) > limit {
-					return errUnzipLimit
+					return errCellTooLong
 				}
 				b.WriteString(unescapeOOXML(string(t)))
 			}
@@ -626,6 +633,9 @@ func (p *xlsxPackage) readSheet(wb *Workbook, s *Sheet, d *xml.Decoder) error {
 				}
 				col = c
 				v, note, err := p.readCell(d, t)
+				if errors.Is(err, errCellTooLong) {
+					return at(row, col, i18n.Sprintf("die Zelle ist zu lang (mehr als %d Zeichen)", "the cell is too long (more than %d characters)", lim.CellRunes))
+				}
 				if err != nil {
 					if ce, ok := err.(*cellError); ok {
 						return at(row, col, i18n.T("beschädigte .xlsx-Datei: "+ce.de, "damaged .xlsx file: "+ce.en))
@@ -710,9 +720,6 @@ func (p *xlsxPackage) readCell(d *xml.Decoder, start xml.StartElement) (string, 
 			case "is":
 				hasInline = true
 				if err := readRichText(d, &inline, int64(p.cellBytes)); err != nil {
-					if err == errUnzipLimit {
-						return "", note, &cellError{"die Zelle ist zu lang", "the cell is too long"}
-					}
 					return "", note, err
 				}
 			default:
@@ -856,7 +863,7 @@ func readText(d *xml.Decoder, b *strings.Builder, limit int) error {
 			depth--
 		case xml.CharData:
 			if b.Len()+len(t) > limit {
-				return &cellError{"die Zelle ist zu lang", "the cell is too long"}
+				return errCellTooLong
 			}
 			b.Write(t)
 		}
