@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"druckreif/internal/fileread"
 )
 
 // lockFolder takes the kit folder's lock by creating the lock file; where
@@ -19,7 +21,7 @@ func lockFolder(name string) (*os.File, error) {
 			"another druckreif build is writing to %s (or an aborted one left %s behind: then delete it)", filepath.Dir(name), name)
 	}
 	if err != nil {
-		return nil, errorf("%s kann nicht gesperrt werden: %v", "%s cannot be locked: %v", filepath.Dir(name), unwrap(err))
+		return nil, errorf("%s kann nicht gesperrt werden: %v", "%s cannot be locked: %v", filepath.Dir(name), fileread.Cause(err))
 	}
 	return f, nil
 }

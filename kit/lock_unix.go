@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"druckreif/internal/fileread"
 )
 
 // lockFolder takes the kit folder's lock, or says that another build
@@ -16,7 +18,7 @@ import (
 func lockFolder(name string) (*os.File, error) {
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, errorf("%s kann nicht gesperrt werden: %v", "%s cannot be locked: %v", filepath.Dir(name), unwrap(err))
+		return nil, errorf("%s kann nicht gesperrt werden: %v", "%s cannot be locked: %v", filepath.Dir(name), fileread.Cause(err))
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		f.Close()

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"druckreif/i18n"
+	"druckreif/internal/fileread"
 	"druckreif/internal/interrupt"
 )
 
@@ -114,11 +115,11 @@ func OpenOutput(dir string) (*Output, error) {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, errorf("%s kann nicht angelegt werden: %v", "%s cannot be created: %v", dir, unwrap(err))
+			return nil, errorf("%s kann nicht angelegt werden: %v", "%s cannot be created: %v", dir, fileread.Cause(err))
 		}
 		o.created = true
 	case err != nil:
-		return nil, errorf("%s kann nicht gelesen werden: %v", "%s cannot be read: %v", dir, unwrap(err))
+		return nil, errorf("%s kann nicht gelesen werden: %v", "%s cannot be read: %v", dir, fileread.Cause(err))
 	case !info.IsDir():
 		return nil, errorf("%s ist eine Datei, kein Ordner", "%s is a file, not a folder", dir)
 	}
@@ -262,7 +263,7 @@ func (o *Output) stage(writes, content, indexes []File, stale []entry) (*manifes
 		}
 	})
 	if err != nil {
-		return nil, errorf("%s: kein Platz für neue Dateien: %v", "%s: no room for new files: %v", o.Dir, unwrap(err))
+		return nil, errorf("%s: kein Platz für neue Dateien: %v", "%s: no room for new files: %v", o.Dir, fileread.Cause(err))
 	}
 	ok := false
 	defer func() {
@@ -277,7 +278,7 @@ func (o *Output) stage(writes, content, indexes []File, stale []entry) (*manifes
 		var e entry
 		interrupt.Critical(func() { e, err = writeStaged(staging, f) })
 		if err != nil {
-			return nil, errorf("%s kann nicht geschrieben werden: %v", "%s cannot be written: %v", filepath.Join(o.Dir, f.Path), unwrap(err))
+			return nil, errorf("%s kann nicht geschrieben werden: %v", "%s cannot be written: %v", filepath.Join(o.Dir, f.Path), fileread.Cause(err))
 		}
 		written[f.Path] = e
 	}
@@ -295,7 +296,7 @@ func (o *Output) stage(writes, content, indexes []File, stale []entry) (*manifes
 	sort.Slice(next.Files, func(i, j int) bool { return next.Files[i].Path < next.Files[j].Path })
 	interrupt.Critical(func() { err = writeJSON(filepath.Join(o.Dir, journalName), next) })
 	if err != nil {
-		return nil, errorf("%s kann nicht geschrieben werden: %v", "%s cannot be written: %v", filepath.Join(o.Dir, journalName), unwrap(err))
+		return nil, errorf("%s kann nicht geschrieben werden: %v", "%s cannot be written: %v", filepath.Join(o.Dir, journalName), fileread.Cause(err))
 	}
 	ok = true
 	return next, nil
@@ -376,7 +377,7 @@ func (o *Output) apply(j *manifest) error {
 		syncDir(o.Dir)
 	})
 	if err != nil {
-		return errorf("%s: das Set konnte nicht fertig geschrieben werden (%v); der nächste Build vollendet es", "%s: the kit could not be completed (%v); the next build completes it", o.Dir, unwrap(err))
+		return errorf("%s: das Set konnte nicht fertig geschrieben werden (%v); der nächste Build vollendet es", "%s: the kit could not be completed (%v); the next build completes it", o.Dir, fileread.Cause(err))
 	}
 	return nil
 }
@@ -426,7 +427,7 @@ func (o *Output) readManifest() (map[string]entry, error) {
 		return o.adoptLegacy(), nil
 	}
 	if err != nil {
-		return nil, errorf("%s kann nicht gelesen werden: %v", "%s cannot be read: %v", filepath.Join(o.Dir, manifestName), unwrap(err))
+		return nil, errorf("%s kann nicht gelesen werden: %v", "%s cannot be read: %v", filepath.Join(o.Dir, manifestName), fileread.Cause(err))
 	}
 	var m manifest
 	if err := json.Unmarshal(data, &m); err != nil {
@@ -536,7 +537,7 @@ func (o *Output) refuseForeign(paths []string) error {
 	}
 	if len(blocked) > 0 {
 		return errorf("%s steht im Weg (ein Ordner, wo eine Datei des Sets hingehört, oder umgekehrt); nichts geschrieben",
-			"%s is in the way (a folder where a file of the kit belongs, or the other way round); nothing written", strings.Join(uniqStrings(blocked), ", "))
+			"%s is in the way (a folder where a file of the kit belongs, or the other way round); nothing written", strings.Join(uniq(blocked), ", "))
 	}
 	if len(foreign) > 0 {
 		return errorf("%s: %d Datei(en) hat nicht druckreif geschrieben (oder sie wurden seither geändert) und würden ersetzt: %s. druckreif ersetzt keine fremden Dateien: bitte verschieben oder einen anderen Ordner wählen (--out); nichts geschrieben",
@@ -640,30 +641,6 @@ func syncDir(dir string) {
 		d.Sync()
 		d.Close()
 	}
-}
-
-func unwrap(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
-}
-
-func uniqStrings(s []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, x := range s {
-		if !seen[x] {
-			seen[x] = true
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // refuseSystemFolder refuses folders of the operating system and the top

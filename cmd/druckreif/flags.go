@@ -72,10 +72,17 @@ func (p pathFlag) String() string {
 }
 
 func (p pathFlag) Set(v string) error {
-	if v == "" {
-		return fmt.Errorf("%s", i18n.Sprintf("leerer Pfad", "empty path").In(p.lang))
+	if err := nonEmptyPath(v, p.lang); err != nil {
+		return err
 	}
 	*p.value = v
+	return nil
+}
+
+func nonEmptyPath(v string, l i18n.Lang) error {
+	if v == "" {
+		return fmt.Errorf("%s", i18n.Sprintf("leerer Pfad", "empty path").In(l))
+	}
 	return nil
 }
 
@@ -139,8 +146,8 @@ func (p pathsFlag) String() string {
 }
 
 func (p pathsFlag) Set(v string) error {
-	if v == "" {
-		return fmt.Errorf("%s", i18n.Sprintf("leerer Pfad", "empty path").In(p.lang))
+	if err := nonEmptyPath(v, p.lang); err != nil {
+		return err
 	}
 	return p.paths.Set(v)
 }

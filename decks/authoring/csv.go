@@ -13,6 +13,7 @@ import (
 
 	"druckreif/decks"
 	"druckreif/i18n"
+	"druckreif/internal/fileread"
 	"druckreif/internal/interrupt"
 )
 
@@ -54,7 +55,7 @@ func WriteCSVTemplate(g decks.Game, dir string, force bool) error {
 		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return errorf("%s kann nicht angelegt werden: %v", "%s cannot be created: %v", dir, unwrap(err))
+		return errorf("%s kann nicht angelegt werden: %v", "%s cannot be created: %v", dir, fileread.Cause(err))
 	}
 	data := map[string][]byte{}
 	for name, rows := range files {
@@ -93,7 +94,7 @@ func checkTarget(target string, folder, force bool) error {
 		return nil
 	}
 	if err != nil {
-		return errorf("%s kann nicht gelesen werden: %v", "%s cannot be read: %v", target, unwrap(err))
+		return errorf("%s kann nicht gelesen werden: %v", "%s cannot be read: %v", target, fileread.Cause(err))
 	}
 	switch {
 	case folder && !info.IsDir():
@@ -108,7 +109,7 @@ func checkTarget(target string, folder, force bool) error {
 	}
 	entries, err := os.ReadDir(target)
 	if err != nil {
-		return errorf("%s kann nicht gelesen werden: %v", "%s cannot be read: %v", target, unwrap(err))
+		return errorf("%s kann nicht gelesen werden: %v", "%s cannot be read: %v", target, fileread.Cause(err))
 	}
 	if len(entries) > 0 {
 		var names []string
@@ -154,7 +155,7 @@ func writeAll(files map[string][]byte, force bool) error {
 		})
 		if err != nil {
 			cleanup()
-			return errorf("%s kann nicht geschrieben werden: %v", "%s cannot be written: %v", name, unwrap(err))
+			return errorf("%s kann nicht geschrieben werden: %v", "%s cannot be written: %v", name, fileread.Cause(err))
 		}
 	}
 	var err error
@@ -166,7 +167,7 @@ func writeAll(files map[string][]byte, force bool) error {
 				err = renameNoReplace(tmps[name], name)
 			}
 			if err != nil {
-				err = fmt.Errorf("%s: %w", name, unwrap(err))
+				err = fmt.Errorf("%s: %w", name, fileread.Cause(err))
 				return
 			}
 			delete(tmps, name)
@@ -212,16 +213,4 @@ func writeTemp(name string, data []byte) (string, error) {
 		return "", err
 	}
 	return tmp.Name(), nil
-}
-
-func unwrap(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
 }

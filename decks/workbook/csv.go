@@ -27,7 +27,7 @@ func openCSVDir(wb *Workbook, fsys fs.FS, dir string) error {
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return &Error{File: wb.Path, Msg: i18n.Sprintf(
-			"Ordner kann nicht gelesen werden: %v", "folder cannot be read: %v", unwrapPathError(err))}
+			"Ordner kann nicht gelesen werden: %v", "folder cannot be read: %v", fileread.Cause(err))}
 	}
 	var names []string
 	for _, e := range entries {
@@ -327,12 +327,4 @@ func trimTrailingEmpty(rec []string) []string {
 		n--
 	}
 	return rec[:n]
-}
-
-func unwrapPathError(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

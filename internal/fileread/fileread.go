@@ -122,3 +122,17 @@ func openError(err error) error {
 	}
 	return &Error{Msg: i18n.Sprintf("kann nicht gelesen werden: %v", "cannot be read: %v", inner), Err: err}
 }
+
+// Cause is the operating system's reason inside a path or link error
+// ("permission denied"), for messages that name the file themselves.
+func Cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
