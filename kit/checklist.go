@@ -36,7 +36,7 @@ type Component struct {
 var Checklists = map[decks.Game][]Component{
 	decks.Labyrinth: {
 		{Rulebook: "1 game board", Files: []string{"labyrinth/spielplan-"}, Note: "A2/A3 auf einem Bogen oder in Kacheln"},
-		{Rulebook: "220 question cards, printed on both sides, of which 25 are Lingutaurus cards and 25 are risk question cards", Files: []string{"labyrinth/karten"}, Note: "Standard: 80 Karten (56 normal, 12 Risiko, 12 Lingutaurus) plus Österreich- und Schweiz-Deck; eigene Decks erweitern"},
+		{Rulebook: "220 question cards, printed on both sides, of which 25 are Lingutaurus cards and 25 are risk question cards", Files: []string{"labyrinth/karten"}, Note: "Standard: 106 Karten (56 normal, 25 Risiko, 25 Lingutaurus) plus Österreich- und Schweiz-Deck mit je 25 Karten; eigene Decks erweitern"},
 		{Rulebook: "30 bet chips in six colours, each colour with values 1 to 5", Files: []string{"labyrinth/einsatzchips-tippkarten"}},
 		{Rulebook: "18 tip cards in six colours, each colour with the letters A, B or C", Files: []string{"labyrinth/einsatzchips-tippkarten"}},
 		{Rulebook: "3 Lingutaurus tiles", Files: []string{"labyrinth/figuren-plaettchen"}},
@@ -44,7 +44,7 @@ var Checklists = map[decks.Game][]Component{
 		{Rulebook: "rulebook", Files: []string{"labyrinth/regeln"}, Note: "eine Seite in eigenen Worten; das Original liegt dem Spiel bei"},
 	},
 	decks.Dativ: {
-		{Rulebook: "180 cards with 360 sentences on the themes of the books", Files: []string{"dativ/karten"}, Note: "Standard: 60 Karten / 120 Sätze"},
+		{Rulebook: "180 cards with 360 sentences on the themes of the books", Files: []string{"dativ/karten"}, Note: "Standard: 180 Karten / 360 Sätze"},
 		{Rulebook: "5 guess cards marked „RICHTIG“ (RIGHT)", Files: []string{"dativ/ratekarten"}},
 		{Rulebook: "5 guess cards marked „FALSCH“ (WRONG)", Files: []string{"dativ/ratekarten"}},
 		{Rulebook: "100 point chips", Files: []string{"dativ/punktechips"}},

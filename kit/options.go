@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"druckreif/board"
 	"druckreif/decks"
 	"druckreif/layout"
 )
@@ -25,8 +26,8 @@ func (o Options) CheckNumbers() error {
 			return errorf("--back-offset %g: erlaubt sind −%g bis %g mm", "--back-offset %g: allowed are −%g to %g mm", v, MaxBackOffset, MaxBackOffset)
 		}
 	}
-	if o.BoardLength != 0 && (o.BoardLength < 12 || o.BoardLength > 150) {
-		return errorf("--board-length %d: erlaubt sind 12 bis 150 Felder", "--board-length %d: allowed are 12 to 150 fields", o.BoardLength)
+	if o.BoardLength != 0 && (o.BoardLength < board.MinLength || o.BoardLength > board.MaxLength) {
+		return errorf("--board-length %d: erlaubt sind %d bis %d Felder", "--board-length %d: allowed are %d to %d fields", o.BoardLength, board.MinLength, board.MaxLength)
 	}
 	if o.DecoderStrength != 0 && !o.DecoderStrength.Valid() {
 		return errorf("--decoder-strength %d: erlaubt sind 1 bis 5", "--decoder-strength %d: allowed are 1 to 5", o.DecoderStrength)

@@ -232,6 +232,8 @@ type Runner interface {
 	Secret(state any, a Action) (player string, ok bool)
 	// Collect combines collected secret choices into one action.
 	Collect(state any, choices []Action) (Action, error)
+	// HasSecrets reports whether the engine collects secret choices at all.
+	HasSecrets() bool
 	// Outcome is the result of a finished game.
 	Outcome(state any) Outcome
 }
@@ -307,6 +309,11 @@ func (r runner[S]) Collect(state any, choices []Action) (Action, error) {
 		return sc.Collect(state.(S), choices)
 	}
 	return Action{}, Forbid("no-secrets", "Dieses Spiel sammelt keine geheimen Eingaben", "this game collects no secret choices")
+}
+
+func (r runner[S]) HasSecrets() bool {
+	_, ok := r.e.(Secrets[S])
+	return ok
 }
 
 func (r runner[S]) Outcome(state any) Outcome {

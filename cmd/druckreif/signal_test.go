@@ -3,7 +3,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,19 +12,6 @@ import (
 	"testing"
 	"time"
 )
-
-// TestMain lets a test run the command as its own process (to send it
-// signals): DRUCKREIF_TEST_MAIN holds the arguments as JSON.
-func TestMain(m *testing.M) {
-	if args := os.Getenv("DRUCKREIF_TEST_MAIN"); args != "" {
-		var list []string
-		json.Unmarshal([]byte(args), &list)
-		os.Args = append([]string{"druckreif"}, list...)
-		main()
-		return
-	}
-	os.Exit(m.Run())
-}
 
 // Ctrl-C at any moment of a build leaves either the previous kit or the
 // new one, complete, and nothing of the interrupted build: no staged files,
@@ -50,9 +36,8 @@ func TestInterruptedBuildLeavesAWholeKit(t *testing.T) {
 	}
 	for _, when := range []string{"rendering", "staging", "staging", "committing", "committing"} {
 		before := snapshot(t, out)
-		list, _ := json.Marshal(append(args, "--low-ink"))
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), "DRUCKREIF_TEST_MAIN="+string(list))
+		cmd := exec.Command(os.Args[0], "-test.run=^$") // TestMain runs the command
+		cmd.Env = append(os.Environ(), "DRUCKREIF_TEST_RUN="+strings.Join(append(args, "--low-ink"), "\x1f"))
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		if err := cmd.Start(); err != nil {

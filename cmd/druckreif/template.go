@@ -8,6 +8,7 @@ import (
 	"druckreif/decks"
 	"druckreif/decks/authoring"
 	"druckreif/i18n"
+	"druckreif/internal/interrupt"
 )
 
 func runTemplate(args []string, stdout, stderr io.Writer) int {
@@ -40,6 +41,7 @@ func runTemplate(args []string, stdout, stderr io.Writer) int {
 			target += ".xlsx"
 		}
 	}
+	interrupt.Watch() // Ctrl-C removes the template's temporary files
 	var err error
 	if *asCSV {
 		err = authoring.WriteCSVTemplate(g, target, *force)

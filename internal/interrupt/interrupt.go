@@ -54,7 +54,8 @@ func OnInterrupt(cleanup func()) (unregister func()) {
 }
 
 // Watch starts handling SIGINT, SIGTERM and SIGHUP for the whole process;
-// the command's main calls it once.
+// the commands that write files call it (a second call does nothing). A
+// long-running server that shuts down on its own signal handling must not.
 func Watch() {
 	mu.Lock()
 	if watching {

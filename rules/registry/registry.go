@@ -34,7 +34,7 @@ var games = []Game{
 	{"genial", genial.Version, "Genial daneben – Das Spiel", func(s *decks.Set) rules.Runner { return rules.Run(genial.New(s)) }},
 	{"labyrinth", labyrinth.Version, "Der Dativ ist dem Genitiv sein Tod – Das große Spiel", func(s *decks.Set) rules.Runner { return rules.Run(labyrinth.New(s)) }},
 	{"raab", raab.Version, "Schlag den Raab – Das Quiz", func(s *decks.Set) rules.Runner { return rules.Run(raab.New(s)) }},
-	{"raab-mini", mini.Version, "Schlag den Raab – ein Spiel", func(s *decks.Set) rules.Runner { return rules.Run(mini.New(s)) }},
+	{"raab-mini", mini.Version, "Schlag den Raab – ein einzelnes Spiel", func(s *decks.Set) rules.Runner { return rules.Run(mini.New(s)) }},
 	{"thegame", thegame.Version, "The Game", func(s *decks.Set) rules.Runner { return rules.Run(thegame.New(s)) }},
 }
 

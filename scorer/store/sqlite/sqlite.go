@@ -32,11 +32,66 @@ import (
 // Store is the SQLite store.
 type Store struct {
 	path    string
-	write   *sql.DB // one connection: SQLite has one writer at a time
-	read    *sql.DB
+	write   *pool // one connection: SQLite has one writer at a time
+	read    *pool
 	appends chan appendReq
 	done    chan struct{}
 	closing sync.Once
+}
+
+// pool is a database handle that prepares each statement once: parsing
+// SQL was a quarter of the scorer's CPU time per request.
+type pool struct {
+	*sql.DB
+	stmts sync.Map // query → *sql.Stmt
+}
+
+func (p *pool) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := p.stmts.Load(query); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := p.DB.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if old, loaded := p.stmts.LoadOrStore(query, st); loaded {
+		st.Close()
+		return old.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
+func (p *pool) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := p.stmt(ctx, query)
+	if err != nil {
+		return p.DB.QueryRowContext(ctx, query, args...) // reports the error
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+func (p *pool) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := p.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(ctx, args...)
+}
+
+func (p *pool) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, err := p.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+// inTx is a statement prepared before (with stmt) used within tx.
+func (p *pool) inTx(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
+	st, ok := p.stmts.Load(query)
+	if !ok {
+		return nil, errors.New("sqlite: statement not prepared: " + query)
+	}
+	return tx.StmtContext(ctx, st.(*sql.Stmt)), nil
 }
 
 type appendReq struct {
@@ -67,20 +122,29 @@ func Open(path string) (*Store, error) {
 		}
 		return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 	}
-	write, err := sql.Open("sqlite", dsn("_txlock=immediate"))
+	writeDB, err := sql.Open("sqlite", dsn("_txlock=immediate"))
 	if err != nil {
 		return nil, err
 	}
+	write := &pool{DB: writeDB}
 	write.SetMaxOpenConns(1)
 	write.SetConnMaxIdleTime(0)
 	write.SetConnMaxLifetime(0)
-	if err := migrate(write); err != nil {
+	if err := migrate(writeDB); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	read, err := sql.Open("sqlite", dsn("_pragma=query_only(1)"))
+	readDB, err := sql.Open("sqlite", dsn("_pragma=query_only(1)"))
 	if err != nil {
 		write.Close()
+		return nil, err
+	}
+	read := &pool{DB: readDB}
+	// The writer's one statement is prepared now: inside its transaction
+	// the one connection is taken, and preparing then would wait forever.
+	if _, err := write.stmt(context.Background(), insertEntry); err != nil {
+		write.Close()
+		read.Close()
 		return nil, err
 	}
 	read.SetMaxOpenConns(4)
@@ -170,6 +234,9 @@ var migrations = []string{
 		at INTEGER NOT NULL
 	);
 	CREATE INDEX finished_account ON finished(account_id, at);`,
+	// 2: the rules version of each entry, so that a table started under
+	// older rules goes on under newer ones.
+	`ALTER TABLE entries ADD COLUMN engine_version TEXT NOT NULL DEFAULT '';`,
 }
 
 func migrate(db *sql.DB) error {
@@ -438,8 +505,8 @@ func (s *Store) writeEntries() {
 
 // insertEntry writes an entry only if it directly follows the table's
 // last one; otherwise nothing changes and no error stops the batch.
-const insertEntry = `INSERT INTO entries (table_id, seq, kind, action, actor, state_hash, cards, at)
-	SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+const insertEntry = `INSERT INTO entries (table_id, seq, kind, action, actor, state_hash, cards, at, engine_version)
+	SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
 	WHERE (SELECT COALESCE(MAX(seq), 0) FROM entries WHERE table_id = ?1) = ?2 - 1
 	  AND EXISTS (SELECT 1 FROM tables WHERE id = ?1)
 	ON CONFLICT DO NOTHING`
@@ -453,6 +520,12 @@ func (s *Store) commit(batch []appendReq) {
 	}
 	tx, err := s.write.BeginTx(context.Background(), nil)
 	if err != nil {
+		fail(err)
+		return
+	}
+	insert, err := s.write.inTx(context.Background(), tx, insertEntry)
+	if err != nil {
+		tx.Rollback()
 		fail(err)
 		return
 	}
@@ -471,7 +544,7 @@ func (s *Store) commit(batch []appendReq) {
 		if e.Action != nil {
 			action = string(e.Action)
 		}
-		res, err := tx.Exec(insertEntry, r.tableID, e.Seq, e.Kind, action, e.Actor, e.StateHash, cards, ms(e.At))
+		res, err := insert.Exec(r.tableID, e.Seq, e.Kind, action, e.Actor, e.StateHash, cards, ms(e.At), e.EngineVersion)
 		if err != nil {
 			tx.Rollback()
 			fail(err)
@@ -491,7 +564,7 @@ func (s *Store) commit(batch []appendReq) {
 }
 
 func (s *Store) Entries(ctx context.Context, tableID string, after int64) ([]store.Entry, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT seq, kind, action, actor, state_hash, cards, at FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq`, tableID, after)
+	rows, err := s.read.QueryContext(ctx, `SELECT seq, kind, action, actor, state_hash, cards, at, engine_version FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq`, tableID, after)
 	if err != nil {
 		return nil, err
 	}
@@ -501,7 +574,7 @@ func (s *Store) Entries(ctx context.Context, tableID string, after int64) ([]sto
 		var e store.Entry
 		var action, cards sql.NullString
 		var at int64
-		if err := rows.Scan(&e.Seq, &e.Kind, &action, &e.Actor, &e.StateHash, &cards, &at); err != nil {
+		if err := rows.Scan(&e.Seq, &e.Kind, &action, &e.Actor, &e.StateHash, &cards, &at, &e.EngineVersion); err != nil {
 			return nil, err
 		}
 		if action.Valid {

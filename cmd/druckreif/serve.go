@@ -1,0 +1,254 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	qrcode "github.com/skip2/go-qrcode"
+
+	"druckreif/decks"
+	"druckreif/i18n"
+	"druckreif/scorer"
+	"druckreif/scorer/store/sqlite"
+	"druckreif/scorer/tlscert"
+	"druckreif/scorer/web"
+)
+
+// dataDir is the user's data directory for druckreif: $XDG_DATA_HOME, else
+// the platform's usual place.
+func dataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "druckreif")
+	}
+	home, _ := os.UserHomeDir()
+	switch runtime.GOOS {
+	case "darwin":
+		return filepath.Join(home, "Library", "Application Support", "druckreif")
+	case "windows":
+		if d := os.Getenv("LocalAppData"); d != "" {
+			return filepath.Join(d, "druckreif")
+		}
+	}
+	return filepath.Join(home, ".local", "share", "druckreif")
+}
+
+const dbName = "scorer.db"
+
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("serve", args, i18n.Sprintf(
+		"Aufruf: druckreif serve [OPTIONEN]\n\nStartet den Punktezähler für die Handys am Tisch: zeigt die Adressen im WLAN und einen QR-Code.\nAlle scannen ihn; wer sich anmeldet, eröffnet einen Tisch, die anderen setzen sich mit der PIN dazu.\nDaten (Konten, Tische, Verlauf) liegen im Datenordner; druckreif backup DATEI sichert sie im Betrieb.\nAnleitung: docs/scorer.md.",
+		"Usage: druckreif serve [OPTIONS]\n\nStarts the scorer for the phones at the table: prints the addresses on the Wi-Fi and a QR code.\nEveryone scans it; whoever logs in opens a table, the others join with its PIN.\nData (accounts, tables, history) live in the data folder; druckreif backup FILE saves them while running.\nGuide: docs/scorer.md."), stderr)
+	addr := fs.String("addr", ":8080", i18n.Sprintf("Adresse und Port, auf denen der Punktezähler lauscht", "address and port the scorer listens on").In(fs.lang))
+	httpsAddr := fs.String("https-addr", ":8443", i18n.Sprintf("Adresse und Port für HTTPS (Live-Scan mit der Kamera braucht es); leer: kein HTTPS", "address and port for HTTPS (live scanning with the camera needs it); empty: no HTTPS").In(fs.lang))
+	data := fs.String("data", dataDir(), i18n.Sprintf("Datenordner", "data folder").In(fs.lang))
+	var df deckFlags
+	df.register(fs)
+	pos, code, ok := fs.parse(args)
+	if !ok {
+		return code
+	}
+	lang := fs.lang
+	if len(pos) > 0 {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif serve: unerwartetes Argument „%s“", "druckreif serve: unexpected argument %q", pos[0]).In(lang))
+		return 2
+	}
+	opts, err := df.options(lang)
+	if err != nil {
+		fmt.Fprintln(stderr, "druckreif serve:", err)
+		return 2
+	}
+	set, probs := decks.LoadSet(opts)
+	if set == nil {
+		printProblems(stderr, probs.Errors(), lang)
+		return 1
+	}
+	st, err := sqlite.Open(filepath.Join(*data, dbName))
+	if err != nil {
+		fmt.Fprintf(stderr, "druckreif serve: %v\n", err)
+		return 1
+	}
+	defer st.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "druckreif serve: %v\n", err)
+		return 1
+	}
+	svc := scorer.New(scorer.Config{Store: st, Cards: set})
+	srv := web.New(svc)
+	urls := addresses(ln.Addr().(*net.TCPAddr))
+	for _, u := range urls {
+		if !strings.Contains(u, "127.0.0.1") && !strings.Contains(u, "[::1]") {
+			srv.JoinBase = strings.TrimSuffix(u, "/")
+			break
+		}
+	}
+	fmt.Fprintln(stdout, i18n.Sprintf("Punktezähler läuft. Daten: %s", "The scorer is running. Data: %s", filepath.Join(*data, dbName)).In(lang))
+	for _, u := range urls {
+		fmt.Fprintln(stdout, "  "+u)
+	}
+	if srv.JoinBase != "" {
+		if q, err := qrcode.New(srv.JoinBase+"/", qrcode.Low); err == nil {
+			fmt.Fprintln(stdout, i18n.Sprintf("Mit dem Handy scannen (gleiches WLAN):", "Scan with a phone (same Wi-Fi):").In(lang))
+			fmt.Fprint(stdout, q.ToSmallString(false))
+		}
+	}
+	var tlsLn net.Listener
+	if *httpsAddr != "" {
+		hosts := []string{"localhost"}
+		if h, err := os.Hostname(); err == nil {
+			hosts = append(hosts, h)
+		}
+		for _, ip := range hostIPs(ln.Addr().(*net.TCPAddr)) {
+			hosts = append(hosts, ip)
+		}
+		cert, err := tlscert.Load(*data, hosts, time.Now())
+		if err != nil {
+			fmt.Fprintf(stderr, "druckreif serve: https: %v\n", err)
+			return 1
+		}
+		raw, err := net.Listen("tcp", *httpsAddr)
+		if err != nil {
+			fmt.Fprintf(stderr, "druckreif serve: https: %v\n", err)
+			return 1
+		}
+		tlsLn = tls.NewListener(raw, &tls.Config{Certificates: []tls.Certificate{cert.TLS}, MinVersion: tls.VersionTLS12})
+		secure := addresses(raw.Addr().(*net.TCPAddr))
+		for i := range secure {
+			secure[i] = "https" + strings.TrimPrefix(secure[i], "http")
+		}
+		for _, u := range secure {
+			if !strings.Contains(u, "127.0.0.1") && !strings.Contains(u, "[::1]") {
+				srv.SecureBase = strings.TrimSuffix(u, "/")
+				break
+			}
+		}
+		if srv.SecureBase == "" && len(secure) > 0 {
+			srv.SecureBase = strings.TrimSuffix(secure[0], "/")
+		}
+		fmt.Fprintln(stdout, i18n.Sprintf("Sichere Adresse (für den Live-Scan mit der Kamera; das Zertifikat einmal annehmen):", "Secure address (for live scanning with the camera; accept the certificate once):").In(lang))
+		for _, u := range secure {
+			fmt.Fprintln(stdout, "  "+u)
+		}
+		fmt.Fprintln(stdout, i18n.Sprintf("  Zertifikat SHA-256: %s", "  certificate SHA-256: %s", cert.Fingerprint).In(lang))
+	}
+	fmt.Fprintln(stdout, i18n.Sprintf("Beenden mit Strg+C.", "Stop with Ctrl+C.").In(lang))
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	httpSrv := srv.HTTPServer(*addr)
+	// Requests (event streams above all) end when the server stops.
+	httpSrv.BaseContext = func(net.Listener) context.Context { return ctx }
+	go svc.Run(ctx)
+	errc := make(chan error, 2)
+	go func() { errc <- httpSrv.Serve(ln) }()
+	var httpsSrv *http.Server
+	if tlsLn != nil {
+		httpsSrv = srv.HTTPServer(*httpsAddr)
+		httpsSrv.BaseContext = httpSrv.BaseContext
+		go func() { errc <- httpsSrv.Serve(tlsLn) }()
+	}
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(stderr, "druckreif serve: %v\n", err)
+			return 1
+		}
+	case <-ctx.Done():
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		httpSrv.Shutdown(shutdown)
+		if httpsSrv != nil {
+			httpsSrv.Shutdown(shutdown)
+		}
+	}
+	return 0
+}
+
+// addresses are the URLs the server is reached under: loopback, then every
+// LAN address of the machine when it listens on all of them.
+func addresses(a *net.TCPAddr) []string {
+	port := a.Port
+	url := func(ip net.IP) string {
+		if ip.To4() == nil {
+			return fmt.Sprintf("http://[%s]:%d/", ip, port)
+		}
+		return fmt.Sprintf("http://%s:%d/", ip, port)
+	}
+	if !a.IP.IsUnspecified() {
+		return []string{url(a.IP)}
+	}
+	out := []string{url(net.IPv4(127, 0, 0, 1))}
+	ifaces, _ := net.InterfaceAddrs()
+	var lan []string
+	for _, ia := range ifaces {
+		n, ok := ia.(*net.IPNet)
+		if !ok || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() || n.IP.To4() == nil {
+			continue
+		}
+		lan = append(lan, url(n.IP))
+	}
+	sort.Strings(lan)
+	return append(out, lan...)
+}
+
+// hostIPs are the IP addresses the server is reached under.
+func hostIPs(a *net.TCPAddr) []string {
+	var out []string
+	for _, u := range addresses(a) {
+		host := strings.TrimSuffix(strings.TrimPrefix(u, "http://"), "/")
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			out = append(out, strings.Trim(h, "[]"))
+		}
+	}
+	return out
+}
+
+func runBackup(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("backup", args, i18n.Sprintf(
+		"Aufruf: druckreif backup [--data ORDNER] DATEI\n\nSchreibt eine in sich stimmige Kopie der Daten des Punktezählers nach DATEI – auch während er läuft\n(SQLite VACUUM INTO; die Dateien einer laufenden Datenbank zu kopieren ist keine Sicherung).\nEine vorhandene DATEI wird nie überschrieben. Zurückspielen: den Punktezähler beenden und die Kopie\nals scorer.db in den Datenordner legen.",
+		"Usage: druckreif backup [--data FOLDER] FILE\n\nWrites a consistent copy of the scorer's data to FILE — also while it runs (SQLite VACUUM INTO;\ncopying the files of a live database is not a backup). An existing FILE is never overwritten.\nRestore: stop the scorer and put the copy into the data folder as scorer.db."), stderr)
+	data := fs.String("data", dataDir(), i18n.Sprintf("Datenordner", "data folder").In(fs.lang))
+	pos, code, ok := fs.parse(args)
+	if !ok {
+		return code
+	}
+	lang := fs.lang
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif backup: genau eine DATEI angeben", "druckreif backup: name exactly one FILE").In(lang))
+		return 2
+	}
+	path := filepath.Join(*data, dbName)
+	if _, err := os.Stat(path); err != nil {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif backup: keine Daten in %s", "druckreif backup: no data in %s", path).In(lang))
+		return 1
+	}
+	st, err := sqlite.Open(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "druckreif backup: %v\n", err)
+		return 1
+	}
+	defer st.Close()
+	if err := st.Backup(context.Background(), pos[0]); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			fmt.Fprintln(stderr, i18n.Sprintf("druckreif backup: %s gibt es schon; es wird nicht überschrieben", "druckreif backup: %s exists; it is not overwritten", pos[0]).In(lang))
+			return 1
+		}
+		fmt.Fprintf(stderr, "druckreif backup: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, i18n.Sprintf("Gesichert: %s", "Saved: %s", pos[0]).In(lang))
+	return 0
+}
