@@ -215,7 +215,7 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 	}
 	if len(o.Cards) > 0 {
 		// A reprint of some cards goes beside the full deck, not over it.
-		base, what = "nachdruck", "Nachdruck einzelner Karten: "+what
+		base, what = base+"-nachdruck", "Nachdruck einzelner Karten: "+what
 	}
 	st, err := layout.LoadStyle(game, o.Templates)
 	if err != nil {

@@ -37,7 +37,7 @@ import (
 //     waits for; a build killed even then is finished by the next one from
 //     the journal. A failed or interrupted build leaves the previous kit
 //     as it was and no temporary files;
-//   - one build at a time: a lock file in the folder.
+//   - one build at a time: a lock file in the folder while a build runs.
 
 const (
 	manifestName = ".druckreif-kit.json"
@@ -168,12 +168,7 @@ func (o *Output) removeIfCreated() {
 	if !o.created {
 		return
 	}
-	entries, _ := os.ReadDir(o.Dir)
-	if len(entries) == 1 && entries[0].Name() == lockName {
-		os.Remove(filepath.Join(o.Dir, lockName))
-		entries = nil
-	}
-	if len(entries) == 0 {
+	if entries, _ := os.ReadDir(o.Dir); len(entries) == 0 {
 		os.Remove(o.Dir)
 	}
 }
@@ -655,8 +650,12 @@ func refuseSystemFolder(dir string) error {
 	home, _ := os.UserHomeDir()
 	for _, p := range []string{abs, resolved} {
 		if isSystemFolder(p, home) {
-			return errorf("%s ist ein Systemordner (oder der Home-Ordner selbst): das Set braucht einen eigenen Ordner, z. B. %s",
-				"%s is a system folder (or the home folder itself): the kit needs a folder of its own, e.g. %s", dir, filepath.Join(p, "druckreif-set"))
+			example := filepath.Join(home, "druckreif-set")
+			if home == "" || isSystemFolder(home, "") {
+				example = "druckreif-set"
+			}
+			return errorf("%s ist ein Systemordner (oder der Home-Ordner selbst): das Set braucht einen eigenen Ordner, z. B. --out %s",
+				"%s is a system folder (or the home folder itself): the kit needs a folder of its own, e.g. --out %s", dir, example)
 		}
 	}
 	return nil

@@ -289,7 +289,7 @@ func TestReprintChecksIDs(t *testing.T) {
 		t.Errorf("other game: %v", err)
 	}
 	files, _, err := Build(set, Options{Paper: layout.A4, Cards: []string{"LAB-STD-3"}})
-	if err != nil || len(files) != 1 || files[0].Path != "labyrinth/nachdruck.pdf" {
+	if err != nil || len(files) != 1 || files[0].Path != "labyrinth/karten-nachdruck.pdf" {
 		t.Errorf("known: %v %v", err, files)
 	}
 	for _, o := range []Options{{Gutter: -20}, {Gutter: 3}, {BackOffset: [2]float64{nan(), 0}}, {BoardLength: 5}} {

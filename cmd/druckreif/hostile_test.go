@@ -26,8 +26,8 @@ func TestBuildNeverReplacesForeignFiles(t *testing.T) {
 	if got, _ := os.ReadFile(filepath.Join(out, "README.txt")); string(got) != "meine Liste" {
 		t.Fatal("the user's README.txt was replaced")
 	}
-	if entries, _ := os.ReadDir(out); len(entries) > 2 { // README.txt and the lock
-		t.Errorf("a refused build wrote %d entries", len(entries))
+	if entries, _ := os.ReadDir(out); len(entries) != 1 {
+		t.Errorf("a refused build left %d entries (the lock?)", len(entries))
 	}
 }
 
@@ -87,7 +87,7 @@ func TestBuildUnknownCardChangesNothing(t *testing.T) {
 	if code, _, errs := runCLI("build", "--cards", "GEN-STD-7", "--out", out); code != 0 {
 		t.Fatal(errs)
 	}
-	for _, f := range []string{"genial/karten.pdf", "genial/nachdruck.pdf"} {
+	for _, f := range []string{"genial/karten.pdf", "genial/karten-nachdruck.pdf"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
