@@ -51,44 +51,55 @@ func (s Strength) Valid() bool { return s >= 1 && s <= 5 }
 // ink is the glyph's less this. Thinner strokes hide better from the eye,
 // bolder ones read more easily through leaky film.
 func (s Strength) erosion() float64 {
-	return [...]float64{0.14, 0.11, 0.08, 0.05, 0.02}[s-1]
+	return erosions[s-1]
 }
+
+var erosions = [5]float64{0.14, 0.11, 0.08, 0.05, 0.02}
 
 // look is the band's design. Every number was chosen by measuring
 // (measure_test.go, docs/decoder.md), none by taste.
 type look struct {
 	ink, halo layout.Color // the hidden ink (no red) and its halo (full red)
-	base      layout.Color // the band's ground under the clutter
+	base      layout.Color // the band's ground under camouflage and clutter
 	haloWidth float64      // line width of the halo around each glyph, mm (half of it outside)
 	textScale float64      // the solution's size relative to the card style's
-	// Clutter: words per cm² at 12 pt, their size relative to the text,
-	// their colours' lightness (CIELAB L*) and the red of the muted and of
-	// the vivid half.
+	// All colours of the band share one lightness (CIELAB L*, within the
+	// spread) and keep their redness (CIELAB a*) at most maxRedness, so
+	// that their mean meets the ink's where the eye blurs them.
+	lightness, lightnessSpread float64
+	maxRedness                 float64
+	// Camouflage: irregular blobs over the ground, per cm², their radius in
+	// mm and the range of their red. They carry the variance of colour
+	// along "less red" that the eye's blur keeps and that hides the ink's
+	// own lack of red, in shapes that behind the film are grey patches,
+	// not letters.
+	patches   float64
+	patchSize [2]float64
+	patchRed  [2]uint8
+	// Clutter: random words over the camouflage, per cm² at 12 pt, their
+	// size relative to the text and the range of their red (pale behind
+	// the film).
 	density          float64
 	sizeMin, sizeMax float64
-	lightness        float64
-	lightnessSpread  float64
-	mutedRed         [2]uint8
-	vividRed         [2]uint8
-	// The clutter's colours keep CIELAB b* within this window, so their
-	// mean meets the ink's as the eye blurs it.
-	yellowness [2]float64
+	clutterRed       [2]uint8
 }
 
 var bandLook = look{
-	ink:             layout.RGB(0, 175, 230),
-	halo:            layout.RGB(255, 90, 130),
+	ink:             layout.RGB(0, 190, 255),
+	halo:            layout.RGB(255, 95, 30),
 	base:            layout.RGB(205, 140, 160),
-	haloWidth:       0.7,
+	haloWidth:       1.0,
 	textScale:       0.8,
-	density:         9,
+	lightness:       61,
+	lightnessSpread: 10,
+	maxRedness:      50,
+	patches:         20,
+	patchSize:       [2]float64{1, 2.5},
+	patchRed:        [2]uint8{130, 255},
+	density:         0.5,
 	sizeMin:         1.2,
 	sizeMax:         2.0,
-	lightness:       64,
-	lightnessSpread: 10,
-	mutedRed:        [2]uint8{215, 230},
-	vividRed:        [2]uint8{240, 255},
-	yellowness:      [2]float64{-100, 100},
+	clutterRed:      [2]uint8{215, 255},
 }
 
 // Ink is the hidden ink's colour: it has no red, so it is black behind red
@@ -99,17 +110,13 @@ func Ink() layout.Color { return bandLook.ink }
 // film.
 func Halo() layout.Color { return bandLook.halo }
 
-// clutterColor draws one clutter colour: half muted (red 215–230), half
-// vivid (red 240–255), all of the band's lightness within its spread.
-func clutterColor(r *rand.Rand, lk look) layout.Color {
-	red := lk.vividRed
-	if r.IntN(2) == 0 {
-		red = lk.mutedRed
-	}
+// bandColor draws a colour with its red in the range red, of the band's
+// lightness within its spread and at most its redness.
+func bandColor(r *rand.Rand, lk look, red [2]uint8) layout.Color {
 	for {
 		c := layout.RGB(red[0]+uint8(r.IntN(int(red[1]-red[0])+1)), uint8(r.IntN(256)), uint8(r.IntN(256)))
-		l, b := lightnessYellowness(c)
-		if math.Abs(l-lk.lightness) <= lk.lightnessSpread && b >= lk.yellowness[0] && b <= lk.yellowness[1] {
+		l, a, _ := cieLab(c)
+		if math.Abs(l-lk.lightness) <= lk.lightnessSpread && a <= lk.maxRedness {
 			return c
 		}
 	}
@@ -117,12 +124,12 @@ func clutterColor(r *rand.Rand, lk look) layout.Color {
 
 // lightness is CIELAB L* of an sRGB colour (D65).
 func lightness(c layout.Color) float64 {
-	l, _ := lightnessYellowness(c)
+	l, _, _ := cieLab(c)
 	return l
 }
 
-// lightnessYellowness is CIELAB L* and b* of an sRGB colour (D65).
-func lightnessYellowness(c layout.Color) (l, b float64) {
+// cieLab is CIELAB L*, a*, b* of an sRGB colour (D65).
+func cieLab(c layout.Color) (l, a, b float64) {
 	lin := func(v uint8) float64 {
 		x := float64(v) / 255
 		if x <= 0.04045 {
@@ -131,6 +138,7 @@ func lightnessYellowness(c layout.Color) (l, b float64) {
 		return math.Pow((x+0.055)/1.055, 2.4)
 	}
 	r, g, bl := lin(c.R), lin(c.G), lin(c.B)
+	x := (0.4124*r + 0.3576*g + 0.1805*bl) / 0.9505
 	y := 0.2126*r + 0.7152*g + 0.0722*bl
 	z := (0.0193*r + 0.1192*g + 0.9505*bl) / 1.089
 	f := func(t float64) float64 {
@@ -139,7 +147,7 @@ func lightnessYellowness(c layout.Color) (l, b float64) {
 		}
 		return (24389.0/27*t + 16) / 116
 	}
-	return 116*f(y) - 16, 200 * (f(y) - f(z))
+	return 116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
 }
 
 // letters are what clutter words are made of: German lower-case letters,
@@ -204,7 +212,9 @@ func drawBand(c *layout.Canvas, id string, blocks []typeset.Block, x, y, w, h fl
 	}
 	c.Clip(x, y, w, h, func() {
 		c.Rect(x, y, w, h, lk.base)
-		clutter(c, seed(id), x, y, w, h, textSize, lk)
+		r := seed(id)
+		camouflage(c, r, x, y, w, h, lk)
+		clutter(c, r, x, y, w, h, textSize, lk)
 		// The halo first, along the glyphs' outlines; then the ink, its
 		// edge covered by the halo colour, so what stays in ink is the
 		// glyph less the erosion.
@@ -245,7 +255,26 @@ func clutter(c *layout.Canvas, r *rand.Rand, x, y, w, h, size float64, lk look) 
 			deg /= 4 // most clutter lies nearly level, like text lines
 		}
 		cx, cy := x+w*r.Float64(), y+h*r.Float64()
-		c.Glyph(cx, cy, deg, string(word), "B", sz, clutterColor(r, lk))
+		c.Glyph(cx, cy, deg, string(word), "B", sz, bandColor(r, lk, lk.clutterRed))
+	}
+}
+
+// camouflage covers the rectangle with irregular blobs (polygons of 9
+// corners on a wobbly circle), each in its own colour.
+func camouflage(c *layout.Canvas, r *rand.Rand, x, y, w, h float64, lk look) {
+	n := int(math.Round(lk.patches * w * h / 100))
+	for i := 0; i < n; i++ {
+		cx, cy := x+w*r.Float64(), y+h*r.Float64()
+		rad := lk.patchSize[0] + (lk.patchSize[1]-lk.patchSize[0])*r.Float64()
+		const corners = 9
+		xy := make([]float64, 0, 2*corners)
+		turn := 2 * math.Pi * r.Float64()
+		for k := 0; k < corners; k++ {
+			a := turn + 2*math.Pi*float64(k)/corners
+			d := rad * (0.6 + 0.4*r.Float64())
+			xy = append(xy, cx+d*math.Cos(a), cy+d*math.Sin(a))
+		}
+		c.Polygon(bandColor(r, lk, lk.patchRed), xy...)
 	}
 }
 

@@ -4,12 +4,15 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"druckreif/layout"
 )
 
 // The physics the band rests on: the ink has no red, so it is black behind
 // red film; halo and clutter keep their red high, so behind the film they
 // fade into the paper; and all of them share one lightness, so the naked
-// eye has no lightness difference to read the text by.
+// eye has no lightness difference to read the text by. The camouflage
+// goes darker in red than the clutter, but stays far lighter than the ink.
 func TestColoursSeparateInTheRedChannel(t *testing.T) {
 	lk := bandLook
 	if lk.ink.R > 10 {
@@ -18,30 +21,48 @@ func TestColoursSeparateInTheRedChannel(t *testing.T) {
 	if lk.halo.R != 255 {
 		t.Errorf("halo %v: red %d, want 255 (white behind the film)", lk.halo, lk.halo.R)
 	}
+	// The ink is set lighter than the band: its strokes are two or three
+	// pixels wide, and where their edges mix with the complementary halo
+	// the mix is darker than either (measure_test.go's d′ L* holds the
+	// result). The mix of ink and halo half and half must still be of the
+	// band's lightness.
+	mix := layout.RGB(uint8((int(lk.ink.R)+int(lk.halo.R))/2), uint8((int(lk.ink.G)+int(lk.halo.G))/2), uint8((int(lk.ink.B)+int(lk.halo.B))/2))
+	if l := lightness(lk.ink); l < lk.lightness || l > lk.lightness+lk.lightnessSpread+2 {
+		t.Errorf("ink: lightness L* %.1f, want %.0f to %.0f", l, lk.lightness, lk.lightness+lk.lightnessSpread+2)
+	}
 	for _, c := range []struct {
 		name string
 		l    float64
-	}{{"ink", lightness(lk.ink)}, {"halo", lightness(lk.halo)}, {"ground", lightness(lk.base)}} {
+	}{{"ink and halo mixed", lightness(mix)}, {"halo", lightness(lk.halo)}, {"ground", lightness(lk.base)}} {
 		if math.Abs(c.l-lk.lightness) > lk.lightnessSpread {
 			t.Errorf("%s: lightness L* %.1f, the clutter's is %.0f ± %.0f", c.name, c.l, lk.lightness, lk.lightnessSpread)
 		}
 	}
 	r := rand.New(rand.NewPCG(1, 2))
-	muted := 0
+	var dark int
 	for i := 0; i < 5000; i++ {
-		c := clutterColor(r, lk)
-		if c.R < 200 {
-			t.Fatalf("clutter colour %v: red %d, too dark behind the film", c, c.R)
-		}
-		if math.Abs(lightness(c)-lk.lightness) > lk.lightnessSpread {
-			t.Fatalf("clutter colour %v: lightness %.1f", c, lightness(c))
-		}
-		if c.R < lk.vividRed[0] {
-			muted++
+		for _, part := range []struct {
+			name string
+			red  [2]uint8
+			min  uint8
+		}{{"clutter", lk.clutterRed, 200}, {"camouflage", lk.patchRed, 130}} {
+			c := bandColor(r, lk, part.red)
+			if c.R < part.min {
+				t.Fatalf("%s colour %v: red %d, too dark behind the film", part.name, c, c.R)
+			}
+			l, a, _ := cieLab(c)
+			if math.Abs(l-lk.lightness) > lk.lightnessSpread || a > lk.maxRedness {
+				t.Fatalf("%s colour %v: L* %.1f a* %.1f", part.name, c, l, a)
+			}
+			if part.name == "camouflage" && c.R < 190 {
+				dark++
+			}
 		}
 	}
-	if share := float64(muted) / 5000; share < 0.4 || share > 0.6 {
-		t.Errorf("muted share %.2f, want about half", share)
+	// The camouflage spans its red: a good share lies well below the
+	// clutter's, or the eye's "less red" direction finds the ink.
+	if share := float64(dark) / 5000; share < 0.2 {
+		t.Errorf("camouflage: %.0f %% of colours with red below 190, want ≥ 20 %%", 100*share)
 	}
 	for s := Strength(1); s < 5; s++ {
 		if s.erosion() <= (s + 1).erosion() {

@@ -3,6 +3,7 @@ package decoder
 import (
 	"fmt"
 	"image"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,20 +41,17 @@ var views = []view{
 	}},
 }
 
-// What the test holds: through red film the solution reads, to the naked
-// eye it hides. Issue 11's goals are ≥ 95 % through an ideal filter,
-// ≥ 85 % through leaky film, ≤ 5 % in greyscale, and for the naked eye
-// d′ ≤ 0.5 in each of L*, a*, b* and ≤ 1.5 along the best direction. The
-// design reads 93–100 % through the ideal filter on the samples measured
-// and does not reach the naked-eye goals (docs/decoder.md has the
-// figures); where a goal is not reached the limit below holds what the
-// design reaches, so it cannot get worse unnoticed.
+// What the test holds, issue 11's goals: through red film the solution
+// reads (≥ 95 % of faces through an ideal filter, ≥ 85 % through film that
+// leaks 15 % of green and blue), to the naked eye it hides (≤ 5 % in
+// greyscale; S-CIELAB d′ ≤ 0.5 in each of L*, a*, b* and ≤ 1.5 along the
+// best direction, the mean over the faces).
 const (
-	minIdealRead = 0.90 // ideal red filter (goal 0.95)
+	minIdealRead = 0.95 // ideal red filter
 	minLeakyRead = 0.85 // film leaking 15 % of green and blue
 	maxGreyRead  = 0.05 // greyscale
-	maxChannelD  = 1.4  // S-CIELAB d′ in each of L*, a*, b* (goal 0.5)
-	maxFisherD   = 3.9  // S-CIELAB d′ along the best linear direction (goal 1.5)
+	maxChannelD  = 0.5  // S-CIELAB d′ in each of L*, a*, b*
+	maxFisherD   = 1.5  // S-CIELAB d′ along the best linear direction
 )
 
 // TestDecoderRates measures how well the hidden solutions read through red
@@ -182,6 +180,60 @@ func writePGM(path string, img *image.Gray) error {
 	return os.WriteFile(path, append([]byte(head), img.Pix...), 0o644)
 }
 
+// sauvola is the reader's eye behind the film, as OCR gets it: Sauvola's
+// local threshold (Sauvola & Pietikäinen 2000), T = m·(1 + k·(s/128 − 1))
+// over a window of the given side, m and s the window's mean and standard
+// deviation. A reader takes black strokes on a grey ground as ink and the
+// grey as ground, wherever the ground is lighter or darker; tesseract's
+// recogniser works on the grey image even where its own binarisation is
+// clean, and reads the clutter's grey into the words (docs/decoder.md).
+// Every view is binarised the same way.
+type sauvola struct {
+	window int     // pixels at 300 dpi
+	k      float64 // 0: no binarisation
+}
+
+var reader = sauvola{window: 41, k: 1}
+
+func (sv sauvola) binarize(g *image.Gray) *image.Gray {
+	if sv.k == 0 {
+		return g
+	}
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	// Integral images of the values and their squares, one row and column
+	// of zeros in front.
+	sum := make([]float64, (w+1)*(h+1))
+	sq := make([]float64, (w+1)*(h+1))
+	for y := 0; y < h; y++ {
+		rs, rq := 0.0, 0.0
+		for x := 0; x < w; x++ {
+			v := float64(g.Pix[y*g.Stride+x])
+			rs += v
+			rq += v * v
+			sum[(y+1)*(w+1)+x+1] = sum[y*(w+1)+x+1] + rs
+			sq[(y+1)*(w+1)+x+1] = sq[y*(w+1)+x+1] + rq
+		}
+	}
+	out := image.NewGray(g.Rect)
+	r := sv.window / 2
+	for y := 0; y < h; y++ {
+		y0, y1 := max(0, y-r), min(h, y+r+1)
+		for x := 0; x < w; x++ {
+			x0, x1 := max(0, x-r), min(w, x+r+1)
+			n := float64((x1 - x0) * (y1 - y0))
+			at := func(a []float64) float64 {
+				return a[y1*(w+1)+x1] - a[y0*(w+1)+x1] - a[y1*(w+1)+x0] + a[y0*(w+1)+x0]
+			}
+			m := at(sum) / n
+			s := math.Sqrt(math.Max(0, at(sq)/n-m*m))
+			if float64(g.Pix[y*g.Stride+x]) > m*(1+sv.k*(s/128-1)) {
+				out.Pix[y*out.Stride+x] = 255
+			}
+		}
+	}
+	return out
+}
+
 func apply(img *image.RGBA, v view) *image.Gray {
 	out := image.NewGray(img.Rect)
 	for i := 0; i < len(out.Pix); i++ {
@@ -250,7 +302,8 @@ func (r result) String() string {
 
 // measure prints the bands at 300 dpi, with and without their hidden ink,
 // measures the naked eye's discriminability of the ink in S-CIELAB, and
-// reads each of the views vs with tesseract.
+// reads each of the views vs with tesseract, binarised as a reader sees
+// them (sauvola).
 func measure(t *testing.T, sides []decks.DativSide, s Strength, vs []view) result {
 	tooltest.Need(t, "pdftoppm", "tesseract")
 	pdf, _ := bandLayerPDF(t, sides, s, everything)
@@ -290,7 +343,7 @@ func measure(t *testing.T, sides []decks.DativSide, s Strength, vs []view) resul
 		// OCR runs while the eye model looks at the next face.
 		for _, v := range vs {
 			out := filepath.Join(dir, fmt.Sprintf("%03d-%s.pgm", i, v.name))
-			if err := writePGM(out, apply(img, v)); err != nil {
+			if err := writePGM(out, reader.binarize(apply(img, v))); err != nil {
 				t.Fatal(err)
 			}
 			wg.Add(1)
