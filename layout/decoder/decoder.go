@@ -67,7 +67,7 @@ type look struct {
 	// spread) and keep their redness (CIELAB a*) at most maxRedness, so
 	// that their mean meets the ink's where the eye blurs them.
 	lightness, lightnessSpread float64
-	maxRedness                 float64
+	maxRedness, maxYellowness  float64
 	// Camouflage: irregular blobs over the ground, per cm², their radius in
 	// mm and the range of their red. They carry the variance of colour
 	// along "less red" that the eye's blur keeps and that hides the ink's
@@ -82,17 +82,25 @@ type look struct {
 	density          float64
 	sizeMin, sizeMax float64
 	clutterRed       [2]uint8
+	// Decoys: lines of random words below the solution, set like it, in
+	// inks with red in decoyRed, lightness in decoyLightness and at most
+	// the a* and b* of decoyRedYellow: bluish like the ink to the eye, grey
+	// behind the film.
+	decoyRed       [2]uint8
+	decoyLightness [2]float64
+	decoyRedYellow [2]float64
 }
 
 var bandLook = look{
 	ink:             layout.RGB(0, 190, 255),
-	halo:            layout.RGB(255, 95, 30),
+	halo:            layout.RGB(255, 70, 20),
 	base:            layout.RGB(205, 140, 160),
 	haloWidth:       1.0,
 	textScale:       0.8,
-	lightness:       61,
+	lightness:       60,
 	lightnessSpread: 10,
-	maxRedness:      50,
+	maxRedness:      40,
+	maxYellowness:   40,
 	patches:         20,
 	patchSize:       [2]float64{1, 2.5},
 	patchRed:        [2]uint8{130, 255},
@@ -100,6 +108,9 @@ var bandLook = look{
 	sizeMin:         1.2,
 	sizeMax:         2.0,
 	clutterRed:      [2]uint8{215, 255},
+	decoyRed:        [2]uint8{90, 130},
+	decoyLightness:  [2]float64{68, 76},
+	decoyRedYellow:  [2]float64{-5, -30},
 }
 
 // Ink is the hidden ink's colour: it has no red, so it is black behind red
@@ -115,8 +126,8 @@ func Halo() layout.Color { return bandLook.halo }
 func bandColor(r *rand.Rand, lk look, red [2]uint8) layout.Color {
 	for {
 		c := layout.RGB(red[0]+uint8(r.IntN(int(red[1]-red[0])+1)), uint8(r.IntN(256)), uint8(r.IntN(256)))
-		l, a, _ := cieLab(c)
-		if math.Abs(l-lk.lightness) <= lk.lightnessSpread && a <= lk.maxRedness {
+		l, a, b := cieLab(c)
+		if math.Abs(l-lk.lightness) <= lk.lightnessSpread && a <= lk.maxRedness && b <= lk.maxYellowness {
 			return c
 		}
 	}
@@ -202,6 +213,13 @@ func drawBand(c *layout.Canvas, id string, blocks []typeset.Block, x, y, w, h fl
 		return err
 	}
 	textSize := set[0].SizePt
+	textEnd := func() float64 {
+		cy := y + pad
+		for _, b := range set {
+			cy += b.Gap + b.Height
+		}
+		return cy
+	}
 	text := func(col layout.Color) {
 		cy := y + pad
 		for _, b := range set {
@@ -218,6 +236,7 @@ func drawBand(c *layout.Canvas, id string, blocks []typeset.Block, x, y, w, h fl
 		// The halo first, along the glyphs' outlines; then the ink, its
 		// edge covered by the halo colour, so what stays in ink is the
 		// glyph less the erosion.
+		decoyLines(c, r, x, textEnd(), w, y+h-pad, textSize, s, lk)
 		c.TextStroke(lk.halo, lk.haloWidth, func() { text(lk.halo) })
 		if l == everything {
 			c.TextOutline(lk.halo, s.erosion(), func() { text(lk.ink) })
@@ -275,6 +294,43 @@ func camouflage(c *layout.Canvas, r *rand.Rand, x, y, w, h float64, lk look) {
 			xy = append(xy, cx+d*math.Cos(a), cy+d*math.Sin(a))
 		}
 		c.Polygon(bandColor(r, lk, lk.patchRed), xy...)
+	}
+}
+
+// decoyLines fills the band below the solution with lines of random words
+// set like the solution — same face, size and halo — in inks that look like
+// the hidden ink to the eye but keep enough red to stay grey behind the
+// film.
+func decoyLines(c *layout.Canvas, r *rand.Rand, x, top, w, bottom, size float64, s Strength, lk look) {
+	lineH := size * 0.3528 * 1.3
+	runes := []rune(letters)
+	for ly := top + 0.3*lineH; ly+lineH <= bottom; ly += lineH {
+		cx := x + pad
+		for {
+			word := make([]rune, 2+r.IntN(8))
+			for j := range word {
+				word[j] = runes[r.IntN(len(runes))]
+			}
+			ww := c.TextWidth(string(word), "", size)
+			if cx+ww > x+w-pad {
+				break
+			}
+			col := decoyColor(r, lk)
+			c.TextStroke(lk.halo, lk.haloWidth, func() { c.Text(cx, ly, string(word), "", size, lk.halo, layout.Left) })
+			c.TextOutline(lk.halo, s.erosion(), func() { c.Text(cx, ly, string(word), "", size, col, layout.Left) })
+			cx += ww + c.TextWidth(" ", "", size)
+		}
+	}
+}
+
+// decoyColor draws a decoy's ink.
+func decoyColor(r *rand.Rand, lk look) layout.Color {
+	for {
+		c := layout.RGB(lk.decoyRed[0]+uint8(r.IntN(int(lk.decoyRed[1]-lk.decoyRed[0])+1)), uint8(r.IntN(256)), uint8(r.IntN(256)))
+		l, a, b := cieLab(c)
+		if l >= lk.decoyLightness[0] && l <= lk.decoyLightness[1] && a <= lk.decoyRedYellow[0] && b <= lk.decoyRedYellow[1] {
+			return c
+		}
 	}
 }
 
