@@ -44,7 +44,7 @@ var Checklists = map[decks.Game][]Component{
 		{Rulebook: "rulebook", Files: []string{"labyrinth/regeln"}, Note: "eine Seite in eigenen Worten; das Original liegt dem Spiel bei"},
 	},
 	decks.Dativ: {
-		{Rulebook: "180 cards with 360 sentences on the themes of the books", Files: []string{"dativ/karten"}, Note: "Standard: 60 Karten / 120 Sätze"},
+		{Rulebook: "180 cards with 360 sentences on the themes of the books", Files: []string{"dativ/karten"}, Note: "Standard: 180 Karten / 360 Sätze"},
 		{Rulebook: "5 guess cards marked „RICHTIG“ (RIGHT)", Files: []string{"dativ/ratekarten"}},
 		{Rulebook: "5 guess cards marked „FALSCH“ (WRONG)", Files: []string{"dativ/ratekarten"}},
 		{Rulebook: "100 point chips", Files: []string{"dativ/punktechips"}},

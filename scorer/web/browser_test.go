@@ -22,8 +22,11 @@ func waitText(sel, want string) chromedp.Action[chromedp.Void] {
 
 // settled waits until the phone's board shows version v and htmx has
 // finished swapping it in (a click on a board still settling would miss).
-func settled(v int) chromedp.Action[chromedp.Void] {
-	return chromedp.Poll[chromedp.Void](fmt.Sprintf(`(() => { const b = document.getElementById("board"); return b && b.dataset.version == "%d" && !document.querySelector(".htmx-request, .htmx-settling, .htmx-swapping, .htmx-added"); })()`, v), chromedp.WithPollingTimeout(bt.Timeout))
+func settled(v int) chromedp.Action[chromedp.Void] { return settledWith(v, -1) }
+
+// settledWith also waits until the board counts p secret choices made.
+func settledWith(v, p int) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](fmt.Sprintf(`(() => { const b = document.getElementById("board"); return b && b.dataset.version == "%d" && (%d < 0 || b.dataset.pending == "%d") && !document.querySelector(".htmx-request, .htmx-settling, .htmx-swapping, .htmx-added"); })()`, v, p, p), chromedp.WithPollingTimeout(bt.Timeout))
 }
 
 // The whole The Game flow on two phones, as the rulebook's FAQ has it: log
