@@ -306,6 +306,49 @@ func TestDefaultDativDeckIsPlayableByEar(t *testing.T) {
 	t.Logf("%d of %d sides (%.1f %%) carry a Vorlesehinweis", hinted, sides, 100*float64(hinted)/float64(sides))
 }
 
+// The reader sees all variants and must judge the one read aloud, so the
+// position of the right variant must tell nothing: among the sides with the
+// same number of variants and of right ones, each position is right about
+// as often as chance makes it (within 15 points), and variant a is not
+// right on most sides of the deck.
+func TestDefaultDativDeckAnswerPositions(t *testing.T) {
+	type group struct{ options, correct int }
+	right := map[group][]int{}
+	sides := map[group]int{}
+	total, first := 0, 0
+	for _, c := range defaultDeck(t, "dativ").Dativ {
+		for _, s := range c.Sides {
+			g := group{len(s.Options), len(s.Correct)}
+			if right[g] == nil {
+				right[g] = make([]int, len(s.Options))
+			}
+			sides[g]++
+			total++
+			for _, i := range s.Correct {
+				right[g][i]++
+				if i == 0 {
+					first++
+				}
+			}
+		}
+	}
+	for g, counts := range right {
+		if sides[g] < 20 {
+			continue // too few for a share to mean anything
+		}
+		want := float64(g.correct) / float64(g.options)
+		for i, n := range counts {
+			if share := float64(n) / float64(sides[g]); share > want+0.15 || share < want-0.15 {
+				t.Errorf("sides with %d variants, %d right: variant %s is right on %d of %d (%.0f %%, chance %.0f %%)",
+					g.options, g.correct, OptionLetter(i), n, sides[g], 100*share, 100*want)
+			}
+		}
+	}
+	if 100*first > 55*total {
+		t.Errorf("variant a is right on %d of %d sides; at most 55 %%", first, total)
+	}
+}
+
 // The default cards keep to the length budgets of docs/decks.md and name
 // the source of their rule.
 func TestDefaultDativDeckBudgets(t *testing.T) {
