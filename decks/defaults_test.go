@@ -286,6 +286,40 @@ func TestStackKeyBalancePerColour(t *testing.T) {
 	}
 }
 
+// The reader reads all three answers aloud, so their length must not tell
+// which is right: players soon learn to pick the answer that explains itself
+// ("Nahuatl, der Sprache der Azteken" against "Italienisch"). Among the
+// normal cards of each colour the right answer is strictly the longest on at
+// most 40 % of the sides; chance is a third. (Before the review in
+// docs/reviews/labyrinth-normal.md it was 44 %.)
+func TestDefaultLabyrinthLongestAnswerTellsNothing(t *testing.T) {
+	for _, face := range []LabyrinthFace{Green, Yellow} {
+		longest, sides := 0, 0
+		for _, c := range defaultDeck(t, "labyrinth").Labyrinth {
+			if c.Kind != Normal {
+				continue
+			}
+			s := c.Sides[face]
+			right := utf8.RuneCountInString(s.Answers[s.Correct])
+			isLongest := true
+			for i, a := range s.Answers {
+				if i != s.Correct && utf8.RuneCountInString(a) >= right {
+					isLongest = false
+				}
+			}
+			if isLongest {
+				longest++
+			}
+			sides++
+		}
+		if 10*longest > 4*sides {
+			t.Errorf("normal cards, %s side: the right answer is the longest on %d of %d sides (%.0f %%, at most 40 %%)",
+				face, longest, sides, 100*float64(longest)/float64(sides))
+		}
+		t.Logf("%s: right answer strictly longest on %d of %d normal sides", face, longest, sides)
+	}
+}
+
 func TestDefaultSetCombines(t *testing.T) {
 	set := loadDefaultSet(t)
 	if len(set.Game(Labyrinth)) != 3 || len(set.Raab()) == 0 {
@@ -378,6 +412,49 @@ func TestDefaultDativDeckIsPlayableByEar(t *testing.T) {
 		t.Errorf("%d of %d sides need a Vorlesehinweis; at most a quarter may", hinted, sides)
 	}
 	t.Logf("%d of %d sides (%.1f %%) carry a Vorlesehinweis", hinted, sides, 100*float64(hinted)/float64(sides))
+}
+
+// The reader sees all variants and must judge the one read aloud, so the
+// position of the right variant must tell nothing: among the sides with the
+// same number of variants and of right ones, each position is right about
+// as often as chance makes it (within 15 points), and variant a is not
+// right on most sides of the deck.
+func TestDefaultDativDeckAnswerPositions(t *testing.T) {
+	type group struct{ options, correct int }
+	right := map[group][]int{}
+	sides := map[group]int{}
+	total, first := 0, 0
+	for _, c := range defaultDeck(t, "dativ").Dativ {
+		for _, s := range c.Sides {
+			g := group{len(s.Options), len(s.Correct)}
+			if right[g] == nil {
+				right[g] = make([]int, len(s.Options))
+			}
+			sides[g]++
+			total++
+			for _, i := range s.Correct {
+				right[g][i]++
+				if i == 0 {
+					first++
+				}
+			}
+		}
+	}
+	for g, counts := range right {
+		if sides[g] < 20 {
+			continue // too few for a share to mean anything
+		}
+		want := float64(g.correct) / float64(g.options)
+		for i, n := range counts {
+			if share := float64(n) / float64(sides[g]); share > want+0.15 || share < want-0.15 {
+				t.Errorf("sides with %d variants, %d right: variant %s is right on %d of %d (%.0f %%, chance %.0f %%)",
+					g.options, g.correct, OptionLetter(i), n, sides[g], 100*share, 100*want)
+			}
+		}
+	}
+	if 100*first > 55*total {
+		t.Errorf("variant a is right on %d of %d sides; at most 55 %%", first, total)
+	}
 }
 
 // The default cards keep to the length budgets of docs/decks.md and name
