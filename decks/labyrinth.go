@@ -84,7 +84,7 @@ var labyrinthSheet = SheetSchema{
 	},
 	Example: [][]string{
 		{"1", "grün", "normal", "Welcher Fall folgt standardsprachlich auf „trotz“?", "Genitiv", "Akkusativ", "Nominativ", "A", "", "", ""},
-		{"1", "gelb", "normal", "Welche Schreibung ist richtig?", "Rhythmus", "Rythmus", "Rhytmus", "A", "Antworten buchstabieren", "", "ja"},
+		{"1", "gelb", "normal", "Welche Schreibung ist richtig?", "Sattelit", "Satellit", "Satelit", "B", "Antworten buchstabieren", "", "ja"},
 	},
 }
 

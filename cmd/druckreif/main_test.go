@@ -83,7 +83,7 @@ func TestCardShowsLabyrinthReadingHint(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	want := "Gelb (LAB-MEIN-1-GE)\n  Welche Schreibung ist richtig?\n  A) Rhythmus   ✔ richtig\n  B) Rythmus\n  C) Rhytmus\n  Beim Vorlesen: Antworten buchstabieren\n"
+	want := "Gelb (LAB-MEIN-1-GE)\n  Welche Schreibung ist richtig?\n  A) Sattelit\n  B) Satellit   ✔ richtig\n  C) Satelit\n  Beim Vorlesen: Antworten buchstabieren\n"
 	if !strings.Contains(out, want) || strings.Count(out, "Beim Vorlesen:") != 1 {
 		t.Errorf("want the yellow side's hint once, as\n%s\nin:\n%s", want, out)
 	}
