@@ -1,12 +1,16 @@
 package kit
 
 import (
+	"bytes"
+	"encoding/csv"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
 	"druckreif/decks"
 	"druckreif/layout"
+	"druckreif/layout/cards"
 )
 
 // BenchmarkDefaultKit builds every file of the default kit (all games, A4
@@ -68,3 +72,56 @@ func benchCards(b *testing.B, cardsN int) {
 func BenchmarkFaces100(b *testing.B)   { benchCards(b, 50) }
 func BenchmarkFaces1000(b *testing.B)  { benchCards(b, 500) }
 func BenchmarkFaces10000(b *testing.B) { benchCards(b, 5000) }
+
+// genialDeck makes a Genial daneben deck of n cards from the default
+// deck's questions (repeated, each repetition numbered), so the text is
+// real German: the 440-card deck is the figure compared with gLabels and
+// a raw fpdf floor in /work/shared/notes.
+func genialDeck(b testing.TB, n int) *decks.Set {
+	b.Helper()
+	data, err := os.ReadFile("../decks/default/genial/Fragen.csv")
+	if err != nil {
+		b.Fatal(err)
+	}
+	rows, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sb strings.Builder
+	w := csv.NewWriter(&sb)
+	w.Write([]string{"Nr", "Frage", "a", "b", "c", "Richtig"})
+	for i := 0; i < n; i++ {
+		r := rows[1+i%(len(rows)-1)]
+		q := r[1]
+		if k := i / (len(rows) - 1); k > 0 {
+			q = fmt.Sprintf("%s (Runde %d)", q, k+1)
+		}
+		w.Write([]string{fmt.Sprint(i + 1), q, r[2], r[3], r[4], r[5]})
+	}
+	w.Flush()
+	dir := b.TempDir()
+	writeFileB(b, dir+"/Deck.csv", "Spiel,genial\nName,Bench\nKennung,BENCH\nVersion,1\n")
+	writeFileB(b, dir+"/Fragen.csv", sb.String())
+	d, probs := decks.LoadPath(dir)
+	if d == nil {
+		b.Fatal(probs)
+	}
+	set, _ := decks.Combine(d)
+	return set
+}
+
+// BenchmarkGenial440 renders 440 Genial daneben cards with QR codes (and
+// their common back), as druckreif build --game genial does for the cards.
+func BenchmarkGenial440(b *testing.B) {
+	TuneRuntime()
+	set := genialDeck(b, 440)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, _, err := cardFile(Options{Paper: layout.A4}, "genial", "Fragekarten", func(st *layout.Style) (*cards.Set, error) {
+			return cards.Genial(set.Genial(), st)
+		}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
