@@ -374,6 +374,43 @@ func (c *Canvas) Glyph(cx, cy, deg float64, s, style string, sizePt float64, col
 	c.pdf.TransformEnd()
 }
 
+// Mark sets a short text — a number, a letter, a symbol — with the middle
+// of its ink (the outlines' bounding box, not the line box) on (cx, cy),
+// rotated by deg degrees: what a chip or a tile shows sits in its centre,
+// whatever the glyphs' height above the baseline.
+func (c *Canvas) Mark(cx, cy, deg float64, s, style string, sizePt float64, col Color) {
+	if c.pdf == nil || s == "" {
+		return
+	}
+	x0, y0, x1, y1 := c.InkBox(s, style, sizePt)
+	c.pdf.TransformBegin()
+	c.pdf.TransformRotate(deg, c.X+cx, c.Y+cy)
+	c.pdf.SetFont(fonts.Family, style, sizePt)
+	c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
+	c.pdf.Text(c.X+cx-(x0+x1)/2, c.Y+cy+(y0+y1)/2, s)
+	c.pdf.TransformEnd()
+}
+
+// InkBox is the extent in mm of the outlines of s set at sizePt, relative
+// to its start on the baseline: x to the right, y upwards.
+func (c *Canvas) InkBox(s, style string, sizePt float64) (x0, y0, x1, y1 float64) {
+	em := ptToMM(sizePt)
+	pen, first := 0.0, true
+	for _, r := range s {
+		b := glyphInk(style, r)
+		if b != (inkBox{}) {
+			bx0, bx1 := pen+b.x0*em, pen+b.x1*em
+			if first {
+				x0, y0, x1, y1, first = bx0, b.y0*em, bx1, b.y1*em, false
+			} else {
+				x0, y0, x1, y1 = min(x0, bx0), min(y0, b.y0*em), max(x1, bx1), max(y1, b.y1*em)
+			}
+		}
+		pen += c.Setter.M.Width(style, sizePt, string(r))
+	}
+	return x0, y0, x1, y1
+}
+
 // Clip runs draw with painting limited to a card-local rectangle.
 func (c *Canvas) Clip(x, y, w, h float64, draw func()) {
 	if c.pdf == nil {

@@ -101,7 +101,7 @@ func drawDativSide(c *layout.Canvas, st *layout.Style, card *decks.DativCard, si
 			r := 2.4
 			cy := y + s.LineHeight()/2
 			c.Circle(m+pad+r, cy, r, layout.White, text, 0.3)
-			c.Text(m+pad+r, cy-1.4, decks.OptionLetter(i-1), "B", st.Font("letter").Size, text, layout.Center)
+			c.Mark(m+pad+r, cy, 0, decks.OptionLetter(i-1), "B", st.Font("letter").Size, text)
 		}
 		y += s.Height
 	}

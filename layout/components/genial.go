@@ -20,12 +20,12 @@ func Genial() []Sheet {
 			tiles = append(tiles, pieces.Piece{Name: "Antwortplättchen " + pc.Name + " " + l, W: 26, H: 26, Corner: 2,
 				Front: func(c *layout.Canvas) {
 					c.RoundRect(0, 0, c.W, c.H, 2, layout.White, pc.Colour, 1.6)
-					c.Text(c.W/2, 2.5, l, "B", 34, pc.Colour, layout.Center)
-					c.Text(2.5, 1.8, pc.Symbol, "B", 7, pc.Colour, layout.Left)
+					c.Mark(c.W/2, c.H/2, 0, l, "B", 34, pc.Colour)
+					c.Mark(4.2, 4.2, 0, pc.Symbol, "B", 7, pc.Colour)
 				},
 				Back: func(c *layout.Canvas) {
 					c.RoundRect(0, 0, c.W, c.H, 2, pc.Colour, layout.Color{}, 0)
-					c.Text(c.W/2, 7, pc.Symbol, "B", 22, layout.White, layout.Center)
+					c.Mark(c.W/2, c.H/2, 0, pc.Symbol, "B", 22, layout.White)
 				}})
 		}
 		figures = append(figures, standUp("Spielfigur "+pc.Name, pc.Colour, pc.Symbol, pc.Name))
@@ -53,7 +53,7 @@ func GenialTrack(c *layout.Canvas) error {
 			fill = layout.RGB(255, 204, 128)
 		}
 		c.RoundRect(x+0.8, y+0.8, size-1.6, size-1.6, 2, fill, layout.RGB(120, 80, 40), 0.4)
-		c.Text(x+size/2, y+size/2-2.8, fmt.Sprint(i*10), "B", 11, ink, layout.Center)
+		c.Mark(x+size/2, y+size/2, 0, fmt.Sprint(i*10), "B", 11, ink)
 	}
 	return nil
 }

@@ -25,12 +25,12 @@ func Labyrinth() []Sheet {
 				Front: func(c *layout.Canvas) {
 					c.Circle(c.W/2, c.H/2, c.W/2, pc.Colour, layout.Color{}, 0)
 					c.Circle(c.W/2, c.H/2, 6, layout.White, layout.Color{}, 0)
-					c.Text(c.W/2, c.H/2-4, fmt.Sprint(v), "B", 16, ink, layout.Center)
-					c.Text(c.W/2, 0.6, pc.Symbol, "B", 6.5, layout.White, layout.Center)
+					c.Mark(c.W/2, c.H/2, 0, fmt.Sprint(v), "B", 16, ink)
+					c.Mark(c.W/2, 1.5, 0, pc.Symbol, "B", 6.5, layout.White) // in the ring
 				},
 				Back: func(c *layout.Canvas) {
 					c.Circle(c.W/2, c.H/2, c.W/2, pc.Colour, layout.Color{}, 0)
-					c.Text(c.W/2, c.H/2-4.5, pc.Symbol, "B", 16, layout.White, layout.Center)
+					c.Mark(c.W/2, c.H/2, 0, pc.Symbol, "B", 16, layout.White)
 				},
 			})
 		}
@@ -40,14 +40,14 @@ func Labyrinth() []Sheet {
 				Name: "Tippkarte " + pc.Name + " " + l, W: 30, H: 42, Corner: 2,
 				Front: func(c *layout.Canvas) {
 					c.RoundRect(0, 0, c.W, c.H, 2, layout.White, pc.Colour, 2)
-					c.Text(c.W/2, 8, l, "B", 40, pc.Colour, layout.Center)
-					c.Text(3, 2.5, pc.Symbol, "B", 8, pc.Colour, layout.Left)
+					c.Mark(c.W/2, 19.5, 0, l, "B", 40, pc.Colour)
+					c.Mark(4.8, 4.8, 0, pc.Symbol, "B", 8, pc.Colour)
 					c.Text(c.W/2, c.H-6, pc.Name, "B", 6, ink, layout.Center)
 				},
 				Back: func(c *layout.Canvas) {
 					c.RoundRect(0, 0, c.W, c.H, 2, pc.Colour, layout.Color{}, 0)
-					c.Text(c.W/2, 14, "TIPP", "B", 13, layout.White, layout.Center)
-					c.Text(c.W/2, 24, pc.Symbol, "B", 12, layout.White, layout.Center)
+					c.Mark(c.W/2, 17, 0, "TIPP", "B", 13, layout.White)
+					c.Mark(c.W/2, 27, 0, pc.Symbol, "B", 12, layout.White)
 				},
 			})
 		}
@@ -58,7 +58,7 @@ func Labyrinth() []Sheet {
 		other = append(other, pieces.Piece{Name: fmt.Sprintf("Lingutaurus-Plättchen %d", i), W: 16, H: 16, Round: true,
 			Front: func(c *layout.Canvas) {
 				c.Circle(8, 8, 8, bull, layout.Color{}, 0)
-				c.Text(8, 2.2, "♉", "B", 20, layout.White, layout.Center)
+				c.Mark(8, 8, 0, "♉", "B", 20, layout.White)
 			}})
 	}
 	return []Sheet{

@@ -224,12 +224,12 @@ func letterChip(s raabSide, l string) pieces.Piece {
 		Front: func(c *layout.Canvas) {
 			c.Circle(d/2, d/2, d/2, s.Col, layout.Color{}, 0)
 			c.Circle(d/2, d/2, d/2-3, layout.White, layout.Color{}, 0)
-			c.Glyph(d/2, d/2+0.6, 0, l, "B", 27, s.Col)
-			c.Glyph(d/2, 1.5, 0, s.Symbol, "B", 7, layout.White)
+			c.Mark(d/2, d/2, 0, l, "B", 27, s.Col)
+			c.Mark(d/2, 1.5, 0, s.Symbol, "B", 7, layout.White)
 		},
 		Back: func(c *layout.Canvas) {
 			c.Circle(d/2, d/2, d/2, s.Col, layout.Color{}, 0)
-			c.Glyph(d/2, d/2-1.2, 0, s.Symbol, "B", 20, layout.White)
+			c.Mark(d/2, d/2-1.2, 0, s.Symbol, "B", 20, layout.White)
 			c.Glyph(d/2, d/2+5.6, 0, s.Team, "B", 5, layout.White)
 		}}
 }
@@ -240,9 +240,9 @@ func stimmtsChip(s raabSide) pieces.Piece {
 		return func(c *layout.Canvas) {
 			c.Circle(d/2, d/2, d/2, s.Col, layout.Color{}, 0)
 			c.Circle(d/2, d/2, d/2-3, layout.White, layout.Color{}, 0)
-			c.Glyph(d/2, d/2-1.2, 0, mark, "B", 32, markCol)
+			c.Mark(d/2, d/2-1.6, 0, mark, "B", 32, markCol)
 			c.Glyph(d/2, d/2+6.4, 0, label, "B", 5.5, markCol)
-			c.Glyph(d/2, 1.5, 0, s.Symbol, "B", 7, layout.White)
+			c.Mark(d/2, 1.5, 0, s.Symbol, "B", 7, layout.White)
 		}
 	}
 	return pieces.Piece{Name: "Stimmt’s?-Chip " + s.Colour, W: d, H: d, Round: true,
@@ -261,7 +261,7 @@ func teamplayerCard(i int) pieces.Piece {
 			c.Text(cardW/2, 9.5, "Teamseite", "", 7.5, layout.White, layout.Center)
 			c.Circle(cardW/2, 26, 9.5, layout.White, layout.Color{}, 0)
 			person(c, cardW/2, 26.5, 14, col)
-			c.Glyph(4, 4.5, 0, raabRed.Symbol, "B", 8, layout.White)
+			c.Mark(4, 4.5, 0, raabRed.Symbol, "B", 8, layout.White)
 			textMid(c, "Ich kann für das Team gegen Stefan antreten.", "B", 8, 6.5, 4, 37, cardW-8, 12, layout.White, layout.Center)
 			c.RoundRect(3, 52, cardW-6, 14.5, 1.5, layout.White, layout.Color{}, 0)
 			c.Text(5, 53.2, "Name", "", 5.5, raabMuted, layout.Left)
@@ -279,7 +279,7 @@ func teamplayerCard(i int) pieces.Piece {
 				}
 				person(c, cardW/2+dx, 25-s*0.1, s, col.Tint(0.35))
 			}
-			c.Glyph(4, 4.5, 0, raabRed.Symbol, "B", 8, col)
+			c.Mark(4, 4.5, 0, raabRed.Symbol, "B", 8, col)
 			textMid(c, "Ich habe schon gespielt – jetzt anfeuern!", "B", 8, 6.5, 4, 33, cardW-8, 12, ink, layout.Center)
 			textMid(c, "Erst wenn alle Kandidaten einmal gespielt haben, drehen alle ihre Karte wieder auf die Teamseite.",
 				"", 6.5, 5.5, 4, 46, cardW-8, 20, raabMuted, layout.Center)
@@ -305,7 +305,7 @@ func wildCard(i int) pieces.Piece {
 		Back: func(c *layout.Canvas) {
 			c.RoundRect(0, 0, cardW, cardH, 2.5, col, layout.Color{}, 0)
 			outline(c, 3, 3, cardW-6, cardH-6, 1.5, 0.6, layout.White)
-			c.Glyph(cardW/2, 25, 0, raabBlue.Symbol, "B", 40, layout.White)
+			c.Mark(cardW/2, 25, 0, raabBlue.Symbol, "B", 40, layout.White)
 			c.Text(cardW/2, 40, "WILD", "B", 14, layout.White, layout.Center)
 			c.Text(cardW/2, 47, "CARD", "B", 14, layout.White, layout.Center)
 			c.Text(cardW/2, 58, "Stefan", "", 8, layout.White, layout.Center)
@@ -340,7 +340,7 @@ func namePlate(name, label string, col layout.Color, symbol string, pict func(c 
 		c.Circle(w/2, 18, 12.5, layout.White, layout.Color{}, 0)
 		pict(c, w/2, 19, 19, col)
 		if symbol != "" {
-			c.Glyph(4, 4, 0, symbol, "B", 8, layout.White)
+			c.Mark(4, 4, 0, symbol, "B", 8, layout.White)
 		}
 		c.Text(w/2, 34, label, "B", fitLine(c, label, "B", 11, 6, w-3), layout.White, layout.Center)
 	})
@@ -351,7 +351,7 @@ func indicator(name string, col layout.Color, symbol, label string) pieces.Piece
 	const w, panel, base = 10.0, 15.0, 8.0
 	return figure(name, w, panel, base, col, func(c *layout.Canvas) {
 		c.Rect(0, 0, w, panel, col)
-		c.Glyph(w/2, 6, 0, symbol, "B", 14, layout.White)
+		c.Mark(w/2, 6, 0, symbol, "B", 14, layout.White)
 		c.Text(w/2, 11, label, "B", fitLine(c, label, "B", 5, 3.5, w-1), layout.White, layout.Center)
 	})
 }
@@ -380,7 +380,7 @@ func raabFigures() []pieces.Piece {
 		out = append(out, pieces.Piece{Name: "Würfelmarke " + d.name, W: 12, H: 12, Corner: 1.5,
 			Front: func(c *layout.Canvas) {
 				c.RoundRect(0, 0, 12, 12, 1.5, d.col, layout.Color{}, 0)
-				c.Glyph(6, 6, 0, d.symbol, "B", 17, layout.White)
+				c.Mark(6, 6, 0, d.symbol, "B", 17, layout.White)
 			}})
 	}
 	return out
@@ -519,7 +519,7 @@ func raabScoreTrack(c *layout.Canvas) error {
 			if i == 0 {
 				sx = lx + 3.5
 			}
-			c.Glyph(sx, y+3.5, 0, s.Symbol, "B", 7, s.Col)
+			c.Mark(sx, y+3.5, 0, s.Symbol, "B", 7, s.Col)
 			switch {
 			case starts[v]:
 				c.Text(lx+laneW/2, y+fh/2-2, "START", "B", 8, ink, layout.Center)
@@ -537,14 +537,14 @@ func raabScoreTrack(c *layout.Canvas) error {
 		}
 		c.Rect(numX, y, numW, fh, fill)
 		c.Line(numX, y, numX+numW, y, 0.8, layout.White)
-		c.Glyph(numX+numW/2, y+fh/2, 0, fmt.Sprint(v), "B", 20, ink)
+		c.Mark(numX+numW/2, y+fh/2, 0, fmt.Sprint(v), "B", 20, ink)
 	}
 	// The legend beside the rows it explains.
 	lx := lanes[1] + laneW + 4
 	lw := c.W - m - 2 - lx - 4
 	note := func(v int, s string) {
 		y := rowY(v)
-		c.Glyph(lx, y+fh/2, 0, "◀", "B", 8, ink)
+		c.Mark(lx, y+fh/2, 0, "◀", "B", 8, ink)
 		textMid(c, s, "", 8, 6, lx+3.5, y, lw, fh, ink, layout.Left)
 	}
 	note(10, "„Zocken“: wer mindestens 10 Punkte hat, gewinnt.")
@@ -614,11 +614,11 @@ func raabTotalTrack(c *layout.Canvas) error {
 		outline(c, x+0.6, y+0.6, cw-1.2, ch-1.2, 1.5, 0.3, layout.RGB(150, 100, 50))
 		if hl {
 			outline(c, x+1, y+1, cw-2, ch-2, 1.2, 0.9, ink)
-			c.Glyph(x+cw/2, y+ch*0.38, 0, fmt.Sprint(n), "B", 15, ink)
+			c.Mark(x+cw/2, y+ch*0.38, 0, fmt.Sprint(n), "B", 15, ink)
 			c.Text(x+cw/2, y+ch*0.66, name, "B", fitLine(c, name, "B", 6.5, 4.5, cw-2.5), ink, layout.Center)
 			continue
 		}
-		c.Glyph(x+cw/2, y+ch/2, 0, fmt.Sprint(n), "B", 12, ink)
+		c.Mark(x+cw/2, y+ch/2, 0, fmt.Sprint(n), "B", 12, ink)
 		if n == 0 {
 			c.Text(x+cw/2, y+ch-4, "Start", "", 5.5, raabMuted, layout.Center)
 		}
@@ -655,7 +655,7 @@ func raabTotalTrack(c *layout.Canvas) error {
 			continue
 		}
 		c.Text(x+rw/2, y+1, "Spiel", "", 5, raabMuted, layout.Center)
-		c.Glyph(x+rw/2, y+rh/2, 0, fmt.Sprint(i), "B", 13, ink)
+		c.Mark(x+rw/2, y+rh/2, 0, fmt.Sprint(i), "B", 13, ink)
 		pts := fmt.Sprintf("%d P.", i)
 		c.Text(x+rw/2, y+rh-3.2, pts, "", 5, raabMuted, layout.Center)
 	}
@@ -720,7 +720,7 @@ func riskBase(c *layout.Canvas, cx, cy, R float64, s raabSide) {
 		a := float64(k) * 2 * math.Pi / 3
 		c.Polygon(s.Col.Tint(tints[k]), wedgePoints(cx, cy, 0, R-3, a-math.Pi/3, a+math.Pi/3)...)
 		x, y := polar(cx, cy, R*0.66, a)
-		c.Glyph(x, y, -deg(a), fmt.Sprint(k+1), "B", 34, ink)
+		c.Mark(x, y, -deg(a), fmt.Sprint(k+1), "B", 34, ink)
 		// The einsatz in dots too, below the number.
 		for d := 0; d <= k; d++ {
 			off := (float64(d) - float64(k)/2) * 3.2
@@ -734,7 +734,7 @@ func riskBase(c *layout.Canvas, cx, cy, R float64, s raabSide) {
 		x2, y2 := polar(cx, cy, R-3, a)
 		c.Line(x1, y1, x2, y2, 0.6, layout.White)
 	}
-	c.Glyph(cx, cy+R-1.6, 0, s.Symbol, "B", 6, layout.White)
+	c.Mark(cx, cy+R-1.5, 0, s.Symbol, "B", 6, layout.White)
 	centreMark(c, cx, cy, ink)
 	c.Cut(cx-R, cy-R, 2*R, 2*R, 0, true)
 }
@@ -750,7 +750,7 @@ func riskTop(c *layout.Canvas, cx, cy, r, R float64, s raabSide) {
 	c.Text(cx, cy-R*0.66-1.2, "Fenster", "", 6.5, raabMuted, layout.Center)
 	c.Text(cx, cy-R*0.66+1.8, "ausschneiden", "", 6.5, raabMuted, layout.Center)
 	c.Text(cx, cy+r*0.18, "EINSATZ", "B", 12, layout.White, layout.Center)
-	c.Glyph(cx, cy+r*0.5, 0, s.Symbol, "B", 16, layout.White)
+	c.Mark(cx, cy+r*0.5, 0, s.Symbol, "B", 16, layout.White)
 	c.Text(cx, cy+r*0.66, s.Team, "B", 8, layout.White, layout.Center)
 	centreMark(c, cx, cy, ink)
 	c.Cut(cx-r, cy-r, 2*r, 2*r, 0, true)
