@@ -87,11 +87,11 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 		for i, card := range chunk {
 			col, row := i%g.Cols, i/g.Cols
 			x, y := g.CardPos(col, row)
-			if err := drawFace(pdf, qr, card.Front, g, x, y, col, row, o); err != nil {
+			if err := drawFace(pdf, qr, card.Front, g, x, y, col, row, false, o); err != nil {
 				return nil, st, err
 			}
 			if g.Fold {
-				if err := drawFace(pdf, qr, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, o); err != nil {
+				if err := drawFace(pdf, qr, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, true, o); err != nil {
 					return nil, st, err
 				}
 			}
@@ -111,7 +111,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 			for i, card := range chunk {
 				col, row := i%g.Cols, i/g.Cols
 				x, y := g.CardPos(col, row)
-				if err := drawFace(pdf, qr, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, o); err != nil {
+				if err := drawFace(pdf, qr, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, true, o); err != nil {
 					return nil, st, err
 				}
 			}
@@ -134,8 +134,10 @@ func backRotated(g Grid, o Options) bool {
 
 // drawFace paints a face's background (into the bleed on the grid's outer
 // edges, or all round with a gutter) and then its content, clipped to the
-// card so nothing spills onto a neighbour.
-func drawFace(pdf *fpdf.Fpdf, qr *qrCache, f *Face, g Grid, x, y float64, col, row int, o Options) error {
+// card so nothing spills onto a neighbour. In a turned grid the face is
+// drawn upright and turned into its cell: a front a quarter turn
+// anticlockwise (its top towards the sheet's left edge), a back clockwise.
+func drawFace(pdf *fpdf.Fpdf, qr *qrCache, f *Face, g Grid, x, y float64, col, row int, back bool, o Options) error {
 	if f == nil {
 		return nil
 	}
@@ -152,7 +154,24 @@ func drawFace(pdf *fpdf.Fpdf, qr *qrCache, f *Face, g Grid, x, y float64, col, r
 	if g.Gutter > 0 || row == g.Rows-1 {
 		bottom = Bleed
 	}
-	return paintFace(pdf, qr, f, x, y, g.CardW, g.CardH, left, top, right, bottom, o.LowInk)
+	if !g.Turned {
+		return paintFace(pdf, qr, f, x, y, g.CardW, g.CardH, left, top, right, bottom, o.LowInk)
+	}
+	// The card's own width and height, and its sides' bleeds named as the
+	// card sees them once turned.
+	w, h := g.CardH, g.CardW
+	cx, cy := x+g.CardW/2, y+g.CardH/2
+	deg := 90.0
+	l, t, r, b := bottom, left, top, right // anticlockwise: the card's top lies on the cell's left
+	if back {
+		deg = -90
+		l, t, r, b = top, right, bottom, left
+	}
+	pdf.TransformBegin()
+	pdf.TransformRotate(deg, cx, cy)
+	err := paintFace(pdf, qr, f, cx-w/2, cy-h/2, w, h, l, t, r, b, o.LowInk)
+	pdf.TransformEnd()
+	return err
 }
 
 // payloads lists the QR contents of all faces.

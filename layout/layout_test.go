@@ -38,13 +38,19 @@ func TestPlanGrid(t *testing.T) {
 		cols, rows int
 		landscape  bool
 	}{
-		{A4, 63, 88, 0, Duplex, 3, 3, false},        // nine poker cards on A4
-		{Letter, 63, 88, 0, Duplex, 4, 2, true},     // Letter: 3 × 88 leaves no room for marks; landscape 4 × 2
-		{Universal, 63, 88, 0, Duplex, 4, 2, true},  // fits A4 and Letter
-		{A4, 88, 126, 0, Duplex, 2, 2, false},       // the dativ card
-		{A4, 63, 88, 8, Duplex, 4, 2, true},         // with a gutter, landscape holds more
-		{A4, 63, 88, 0, Gutterfold, 2, 2, true},     // two fronts and two backs per half
-		{Letter, 63, 88, 0, Gutterfold, 2, 2, true}, // same on Letter
+		// A4: three columns of 63 mm leave 10.5 mm a side, too little for
+		// bleed and 5 mm crop marks inside the printable area; landscape 4 × 2.
+		{A4, 63, 88, 0, Duplex, 4, 2, true},
+		{Letter, 63, 88, 0, Duplex, 4, 2, true},    // Letter: 3 × 88 leaves no room for marks; landscape 4 × 2
+		{Universal, 63, 88, 0, Duplex, 4, 2, true}, // fits A4 and Letter
+		{A4, 88, 126, 0, Duplex, 2, 2, false},      // the dativ card
+		{Letter, 88, 126, 0, Duplex, 2, 2, false},  // on Letter too
+		{A4, 63, 88, 8, Duplex, 2, 2, false},       // a gutter costs the marks' room: 2 × 2
+		{A4, 63, 88, 0, Gutterfold, 2, 2, true},    // two fronts and two backs per half
+		// Letter: two upright columns per half leave no room for the marks;
+		// the cards are turned, four fronts above each other left of the fold.
+		{Letter, 63, 88, 0, Gutterfold, 1, 4, false},
+		{Universal, 63, 88, 0, Gutterfold, 1, 4, false},
 	} {
 		g, err := PlanGrid(c.paper, c.w, c.h, c.gut, c.mode)
 		if err != nil {
@@ -66,8 +72,8 @@ func TestPlanGrid(t *testing.T) {
 			g.Y0-Bleed-MarkOffset-g.MarkY < PrintableMargin-1e-9 || g.Y0+gridH+Bleed+MarkOffset+g.MarkY > g.PageH-PrintableMargin+1e-9 {
 			t.Errorf("%s %v: marks leave the printable area: %+v", c.paper.Name, c.mode, g)
 		}
-		if g.MarkX < MinMark || g.MarkY < MinMark {
-			t.Errorf("%s: crop marks too short: %+v", c.paper.Name, g)
+		if g.MarkX < MinMark || g.MarkY < MinMark || g.MarkX > MaxMark || g.MarkY > MaxMark {
+			t.Errorf("%s: crop marks %.1f and %.1f mm long, want %.0f–%.0f: %+v", c.paper.Name, g.MarkX, g.MarkY, MinMark, MaxMark, g)
 		}
 	}
 	if _, err := PlanGrid(A4, 63, 88, 4, Duplex); err == nil {
@@ -162,7 +168,7 @@ func TestGutterfoldMirrorsAcrossTheFold(t *testing.T) {
 }
 
 func TestQRCodesDecodeToIDs(t *testing.T) {
-	pdf, _, err := Render(testCards(9), 63, 88, Options{Paper: A4, Mode: Duplex})
+	pdf, st, err := Render(testCards(9), 63, 88, Options{Paper: A4, Mode: Duplex})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +178,7 @@ func TestQRCodesDecodeToIDs(t *testing.T) {
 		for _, c := range codes {
 			got[c] = true
 		}
-		for i := 0; i < 9; i++ {
+		for i := 0; i < st.PerSheet; i++ {
 			if !got[fmt.Sprintf("%s%d", prefix, i)] {
 				t.Errorf("page %d: QR %s%d not decoded (got %v)", page, prefix, i, codes)
 			}
@@ -300,6 +306,124 @@ func TestViewerPreferences(t *testing.T) {
 		writeFile(t, path, pdf)
 		if out := string(tooltest.Run(t, "pdfinfo", path)); !strings.Contains(out, "Pages:           2") {
 			t.Fatalf("poppler cannot read the updated file:\n%s", out)
+		}
+	}
+}
+
+// Where two upright columns do not fit a half sheet with their marks
+// (Letter), the cards are turned: every front in its cell left of the
+// fold with its top towards the sheet's left edge, its back in the
+// mirrored cell with its top towards the right edge, so that folded, the
+// back's top edge lies behind the front's top edge and the back's top left
+// corner behind the front's top right corner, as when a card is turned
+// over like a page.
+func TestTurnedGutterfold(t *testing.T) {
+	pdf, st, err := Render(testCards(4), 63, 88, Options{Paper: Letter, Mode: Gutterfold})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := st.Grid
+	if !g.Turned || g.PerSheet() != 4 {
+		t.Fatalf("grid %+v", g)
+	}
+	page := words(t, pdf)[0]
+	for i := 0; i < 4; i++ {
+		f := find(t, page, fmt.Sprintf("F%d", i))
+		b := find(t, page, fmt.Sprintf("B%d", i))
+		x, y := g.CardPos(0, i)
+		// The text sits 5 mm from the card's top left corner: on the front,
+		// turned anticlockwise, that corner is the cell's bottom left.
+		if math.Abs(f.XMin-(x+5)) > 1 || math.Abs(f.YMax-(y+g.CardH-5)) > 1 {
+			t.Errorf("front %d at %.1f,%.1f, want near the bottom left of its cell %.1f,%.1f", i, f.XMin, f.YMax, x, y+g.CardH)
+		}
+		// On the back, turned clockwise, it is the mirrored cell's top right;
+		// mirrored over the fold: the front cell's top left, behind the
+		// front's top right corner.
+		bx := g.MirrorX(x)
+		if math.Abs(b.XMax-(bx+g.CardW-5)) > 1 || math.Abs(b.YMin-(y+5)) > 1 {
+			t.Errorf("back %d at %.1f,%.1f, want near the top right of its cell %.1f,%.1f", i, b.XMax, b.YMin, bx+g.CardW, y)
+		}
+	}
+}
+
+// The crop marks, measured on the rendered sheet: every cut line has a
+// mark at both ends at least 5 mm long, starting just outside the bleed
+// and ending inside the printable area, on every paper and layout.
+func TestCropMarksAreLongAndPrintable(t *testing.T) {
+	for _, c := range []struct {
+		paper Paper
+		w, h  float64
+		mode  Mode
+	}{
+		{A4, 63, 88, Duplex}, {Letter, 63, 88, Duplex}, {Universal, 63, 88, Duplex},
+		{A4, 88, 126, Duplex}, {Letter, 88, 126, Duplex},
+		{A4, 63, 88, Gutterfold}, {Letter, 63, 88, Gutterfold},
+	} {
+		cards := testCards(8)
+		pdf, st, err := Render(cards, c.w, c.h, Options{Paper: c.paper, Mode: c.mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		img := rasterize(t, pdf, 1, 254) // 10 pixels per mm
+		g := st.Grid
+		name := fmt.Sprintf("%s %v×%v %v", c.paper.Name, c.w, c.h, c.mode)
+		dark := func(x, y int) bool {
+			r, gg, b, _ := img.At(x, y).RGBA()
+			return r>>8 < 128 && gg>>8 < 128 && b>>8 < 128
+		}
+		// run measures the dark run nearest the page edge along a line
+		// from the edge inwards, up to limit mm: where it starts and ends.
+		run := func(at func(d int) (int, int), limit float64) (from, to float64) {
+			from, to = -1, -1
+			for d := 0; d < int(limit*10); d++ {
+				x, y := at(d)
+				if dark(x, y) {
+					if from < 0 {
+						from = float64(d) / 10
+					}
+					to = float64(d+1) / 10
+				} else if from >= 0 {
+					break
+				}
+			}
+			return
+		}
+		check := func(what string, from, to, trimDist float64) {
+			if from < 0 {
+				t.Errorf("%s: no crop mark %s", name, what)
+				return
+			}
+			if to-from < MinMark-0.15 {
+				t.Errorf("%s: crop mark %s only %.1f mm long", name, what, to-from)
+			}
+			if from < PrintableMargin-0.15 {
+				t.Errorf("%s: crop mark %s reaches %.1f mm from the paper's edge", name, what, from)
+			}
+			if gap := trimDist - to; gap < Bleed+MarkOffset-0.15 {
+				t.Errorf("%s: crop mark %s ends %.1f mm from the cut, inside the bleed", name, what, gap)
+			}
+		}
+		gridH := span(g.Rows, g.CardH, g.Gutter)
+		var xs []float64
+		xs = append(xs, cutLines(g.X0, g.CardW, g.Gutter, g.Cols)...)
+		for _, x := range xs {
+			px := int(x * 10)
+			from, to := run(func(d int) (int, int) { return px, d }, g.Y0)
+			check(fmt.Sprintf("at the top of x = %.1f", x), from, to, g.Y0)
+			bottom := g.PageH - g.Y0 - gridH
+			from, to = run(func(d int) (int, int) { return px, int(g.PageH*10) - 1 - d }, bottom)
+			check(fmt.Sprintf("at the bottom of x = %.1f", x), from, to, bottom)
+		}
+		right := g.PageW - g.X0 - span(g.Cols, g.CardW, g.Gutter)
+		if g.Fold {
+			right = g.X0 // mirrored
+		}
+		for _, y := range cutLines(g.Y0, g.CardH, g.Gutter, g.Rows) {
+			py := int(y * 10)
+			from, to := run(func(d int) (int, int) { return d, py }, g.X0)
+			check(fmt.Sprintf("at the left of y = %.1f", y), from, to, g.X0)
+			from, to = run(func(d int) (int, int) { return int(g.PageW*10) - 1 - d, py }, right)
+			check(fmt.Sprintf("at the right of y = %.1f", y), from, to, right)
 		}
 	}
 }
