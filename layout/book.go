@@ -71,7 +71,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	qr := newQRCache(payloads(cards))
+	res := docRes{qr: newQRCache(payloads(cards)), stamps: &stamps{}}
 	pdf := newDoc(o.Paper.W, o.Paper.H)
 	pdf.SetTitle(o.Title, true)
 	orientation := "P"
@@ -87,11 +87,11 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 		for i, card := range chunk {
 			col, row := i%g.Cols, i/g.Cols
 			x, y := g.CardPos(col, row)
-			if err := drawFace(pdf, qr, card.Front, g, x, y, col, row, false, o); err != nil {
+			if err := drawFace(pdf, res, card.Front, g, x, y, col, row, false, o); err != nil {
 				return nil, st, err
 			}
 			if g.Fold {
-				if err := drawFace(pdf, qr, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, true, o); err != nil {
+				if err := drawFace(pdf, res, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, true, o); err != nil {
 					return nil, st, err
 				}
 			}
@@ -111,7 +111,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 			for i, card := range chunk {
 				col, row := i%g.Cols, i/g.Cols
 				x, y := g.CardPos(col, row)
-				if err := drawFace(pdf, qr, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, true, o); err != nil {
+				if err := drawFace(pdf, res, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, true, o); err != nil {
 					return nil, st, err
 				}
 			}
@@ -137,7 +137,7 @@ func backRotated(g Grid, o Options) bool {
 // card so nothing spills onto a neighbour. In a turned grid the face is
 // drawn upright and turned into its cell: a front a quarter turn
 // anticlockwise (its top towards the sheet's left edge), a back clockwise.
-func drawFace(pdf *fpdf.Fpdf, qr *qrCache, f *Face, g Grid, x, y float64, col, row int, back bool, o Options) error {
+func drawFace(pdf *fpdf.Fpdf, res docRes, f *Face, g Grid, x, y float64, col, row int, back bool, o Options) error {
 	if f == nil {
 		return nil
 	}
@@ -155,7 +155,7 @@ func drawFace(pdf *fpdf.Fpdf, qr *qrCache, f *Face, g Grid, x, y float64, col, r
 		bottom = Bleed
 	}
 	if !g.Turned {
-		return paintFace(pdf, qr, f, x, y, g.CardW, g.CardH, left, top, right, bottom, o.LowInk)
+		return paintFace(pdf, res, f, x, y, g.CardW, g.CardH, left, top, right, bottom, o.LowInk)
 	}
 	// The card's own width and height, and its sides' bleeds named as the
 	// card sees them once turned.
@@ -169,9 +169,16 @@ func drawFace(pdf *fpdf.Fpdf, qr *qrCache, f *Face, g Grid, x, y float64, col, r
 	}
 	pdf.TransformBegin()
 	pdf.TransformRotate(deg, cx, cy)
-	err := paintFace(pdf, qr, f, cx-w/2, cy-h/2, w, h, l, t, r, b, o.LowInk)
+	err := paintFace(pdf, res, f, cx-w/2, cy-h/2, w, h, l, t, r, b, o.LowInk)
 	pdf.TransformEnd()
 	return err
+}
+
+// docRes is what the faces of one PDF share: their QR codes, encoded
+// ahead, and the form objects of their drawings.
+type docRes struct {
+	qr     *qrCache
+	stamps *stamps
 }
 
 // payloads lists the QR contents of all faces.
@@ -187,8 +194,8 @@ func payloads(cards []Card) []string {
 	return out
 }
 
-func paintFace(pdf *fpdf.Fpdf, qr *qrCache, f *Face, x, y, w, h, left, top, right, bottom float64, lowInk bool) error {
-	c := &Canvas{pdf: pdf, X: x, Y: y, W: w, H: h, Setter: Setter(), LowInk: lowInk, qr: qr}
+func paintFace(pdf *fpdf.Fpdf, res docRes, f *Face, x, y, w, h, left, top, right, bottom float64, lowInk bool) error {
+	c := &Canvas{pdf: pdf, X: x, Y: y, W: w, H: h, Setter: Setter(), LowInk: lowInk, qr: res.qr, stamps: res.stamps}
 	if f.Background.Set {
 		if lowInk {
 			c.Rect(0, 0, w, h, f.Background.Tint(0.85))
@@ -297,7 +304,7 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 	pw, ph := w+2*Bleed, h+2*Bleed
 	pdf := newDoc(pw, ph)
 	pdf.SetTitle(o.Title, true)
-	qr := newQRCache(payloads(cards))
+	res := docRes{qr: newQRCache(payloads(cards)), stamps: &stamps{}}
 	for _, card := range cards {
 		for _, f := range []*Face{card.Front, card.Back} {
 			if f == nil {
@@ -306,7 +313,7 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 			pdf.AddPageFormat("P", fpdf.SizeType{Wd: pw, Ht: ph})
 			pdf.SetPageBox("TrimBox", Bleed, Bleed, w, h)
 			pdf.SetPageBox("BleedBox", 0, 0, pw, ph)
-			if err := paintFace(pdf, qr, f, Bleed, Bleed, w, h, Bleed, Bleed, Bleed, Bleed, o.LowInk); err != nil {
+			if err := paintFace(pdf, res, f, Bleed, Bleed, w, h, Bleed, Bleed, Bleed, Bleed, o.LowInk); err != nil {
 				return nil, Stats{}, err
 			}
 		}
@@ -351,10 +358,11 @@ func PagesDuplex(w, h float64, title string, draws []func(*Canvas) error) ([]byt
 func pages(w, h float64, title string, duplex bool, draws []func(*Canvas) error) ([]byte, error) {
 	pdf := newDoc(w, h)
 	pdf.SetTitle(title, true)
+	doc := &stamps{}
 	for _, draw := range draws {
 		pdf.AddPageFormat("P", fpdf.SizeType{Wd: w, Ht: h})
 		var errs []error
-		c := &Canvas{pdf: pdf, W: w, H: h, Setter: Setter(), errs: &errs}
+		c := &Canvas{pdf: pdf, W: w, H: h, Setter: Setter(), errs: &errs, stamps: doc}
 		if err := draw(c); err != nil {
 			return nil, err
 		}

@@ -67,6 +67,7 @@ type Canvas struct {
 	Setter typeset.Setter
 	LowInk bool
 	qr     *qrCache // codes encoded ahead, in parallel
+	stamps *stamps  // the document's form objects (Stamp)
 	// errs collects failures of drawing code that cannot return an error
 	// (a piece's text that does not fit): the page's renderer fails with
 	// them, so nothing is ever silently left out.

@@ -24,9 +24,13 @@ type Set struct {
 }
 
 const (
-	qrSize    = 11.0 // mm, with its quiet zone: 0.4 mm modules for version 1
-	footerH   = 12.0 // mm kept for QR code and small print at the bottom
+	// qrSize is the QR code with its quiet zone: 0.33 mm modules for the
+	// version 1 codes of the default decks, which phones read at a glance
+	// from 30 cm.
+	qrSize    = 9.0
+	footerH   = qrSize + 1 // mm kept for QR code and small print at the bottom
 	smallSize = 5.0
+	tagGap    = 1.2 // between the QR code and the ID beside it
 )
 
 // cellBlock is a text block that knows its card and deck cell, so a text
@@ -77,19 +81,31 @@ func badge(c *layout.Canvas, xRight, y float64, text string, fill, fg layout.Col
 	return xRight - w - 1
 }
 
-// footer prints the QR code at the bottom right and, beside it, the face ID
-// and the deck's name and version: small, but every card says where it
-// came from.
-func footer(c *layout.Canvas, margin float64, f *layout.Face, lines []string, fg layout.Color) error {
-	y := c.H - margin - qrSize
-	if err := c.QR(c.W-margin-qrSize, y, qrSize, f.QR); err != nil {
+// footer prints the card's corner tag at the bottom right (see idTag) and
+// the game's name at the bottom left, on the same baseline.
+func footer(c *layout.Canvas, margin float64, f *layout.Face, game, deck string, fg layout.Color) error {
+	bottom := c.H - margin
+	c.Text(margin, bottom-ptToMMc(smallSize+0.5)*1.05, game, "B", smallSize+0.5, fg, layout.Left)
+	return idTag(c, c.W-margin, bottom-qrSize, f, deck, fg)
+}
+
+// idTag is the same on every card face with content: the QR code with its
+// top right corner at (right, top), and beside it, right-aligned and level
+// with the code's bottom, the face's ID over the deck's name and version —
+// small, always in the same place, and naming the same card as in the
+// scorer.
+func idTag(c *layout.Canvas, right, top float64, f *layout.Face, deck string, fg layout.Color) error {
+	if err := c.QR(right-qrSize, top, qrSize, f.QR); err != nil {
 		return err
 	}
-	ty := c.H - margin - float64(len(lines)+1)*2.3
-	c.Text(margin, ty, f.ID, "B", smallSize, fg, layout.Left)
-	for i, l := range lines {
-		c.Text(margin, ty+float64(i+1)*2.3, l, "", smallSize, fg, layout.Left)
+	x := right - qrSize - tagGap
+	lh := ptToMMc(smallSize) * 1.15
+	y := top + qrSize - 0.4
+	if deck != "" {
+		y -= lh
+		c.Text(x, y, deck, "", smallSize-0.5, fg, layout.Right)
 	}
+	c.Text(x, y-lh, f.ID, "B", smallSize, fg, layout.Right)
 	return nil
 }
 

@@ -57,10 +57,10 @@ func drawDativSide(c *layout.Canvas, st *layout.Style, card *decks.DativCard, si
 	// Header: category, side and number, region; QR code at the top right
 	// (the bottom belongs to the solution band).
 	c.Text(m, m, side.Category, st.Font("category").Style, st.Font("category").Size, fg, layout.Left)
-	c.Text(m, m+4, fmt.Sprintf("%s · %s · Nr. %d", f.ID, side.Face, card.Number), "", 5, fg, layout.Left)
-	c.Text(m, m+6.3, "Der Dativ ist dem Genitiv sein Tod · "+deckLine(card.Deck), "", 5, fg, layout.Left)
-	badge(c, c.W-m-qrSize-1.5, m+0.5, regionShort(card.Region), layout.White, st.Color("text"))
-	if err := c.QR(c.W-m-qrSize, m, qrSize, f.QR); err != nil {
+	c.Text(m, m+4, fmt.Sprintf("%s · Nr. %d", side.Face, card.Number), "", 5.5, fg, layout.Left)
+	c.Text(m, m+6.5, "Der Dativ ist dem Genitiv sein Tod", "B", 5.5, fg, layout.Left)
+	badge(c, c.W-m-qrSize-tagGap, m, regionShort(card.Region), layout.White, st.Color("text"))
+	if err := idTag(c, c.W-m, m, f, deckLine(card.Deck), fg); err != nil {
 		return err
 	}
 
