@@ -40,10 +40,10 @@ func ParsePaper(s string) (Paper, error) {
 const (
 	PrintableMargin = 5.0
 	Bleed           = 3.0
-	MarkOffset      = 0.5  // gap between the bleed's edge and a crop mark
-	MinMark         = 5.0  // crop marks are at least this long …
-	MaxMark         = 8.0  // … and at most this
-	MarkWidth       = 0.15 // line width of crop marks
+	MarkOffset      = 0.5   // gap between the bleed's edge and a crop mark
+	MinMark         = 5.0   // crop marks are at least this long …
+	MaxMark         = 8.0   // … and at most this
+	MarkWidth       = 0.15  // line width of crop marks
 	FoldGap         = Bleed // gutterfold: a card's trim lies one bleed from the fold line
 	// MarkSafeMargin is where crop marks stop when the sheet has room:
 	// printers whose drivers keep a quarter inch (6.35 mm) free still
