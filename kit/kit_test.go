@@ -414,3 +414,35 @@ func TestComponentChecklist(t *testing.T) {
 		}
 	}
 }
+
+// An answer word too long for a line is divided as the last resort — the
+// Genial deck builds without soft hyphens — unless the card is marked
+// Wörtlich: then the build stops naming the card and the cell.
+func TestLongAnswerWordIsHyphenatedUnlessVerbatim(t *testing.T) {
+	tooltest.Need(t, "pdftotext")
+	const word = "Grundstücksverkehrsgenehmigungszuständigkeitsübertragungsverordnung"
+	deck := func(verbatim string) *decks.Set {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "Deck.csv"), []byte("Spiel,genial\nName,Lang\nKennung,LONG\nVersion,1\n"), 0o644)
+		os.WriteFile(filepath.Join(dir, "Fragen.csv"), []byte(fmt.Sprintf(
+			"Nr,Frage,a,b,c,Richtig,Wörtlich\n1,Wie heißt die Verordnung?,%s,Die Bauordnung,Die Grundbuchordnung,a,%s\n", word, verbatim)), 0o644)
+		d, probs := decks.LoadPath(dir)
+		if d == nil {
+			t.Fatal(probs)
+		}
+		set, _ := decks.Combine(d)
+		return set
+	}
+	files := build(t, deck(""), Options{Games: []decks.Game{decks.Genial}, Cards: []string{"GEN-LONG-1"}})
+	path := filepath.Join(t.TempDir(), "g.pdf")
+	os.WriteFile(path, files["genial/karten.pdf"].Data, 0o644)
+	text := string(tooltest.Run(t, "pdftotext", "-raw", "-f", "1", "-l", "1", path, "-"))
+	joined := strings.ReplaceAll(strings.ReplaceAll(text, "-\n", ""), "\n", " ")
+	if !strings.Contains(text, "-\n") || !strings.Contains(joined, word) {
+		t.Fatalf("the answer is not divided with hyphens:\n%s", text)
+	}
+	_, _, err := Build(deck("ja"), Options{Paper: layout.A4, Games: []decks.Game{decks.Genial}})
+	if err == nil || !strings.Contains(err.Error(), "GEN-LONG-1 (") || !strings.Contains(err.Error(), "Spalte a") || !strings.Contains(err.Error(), "zu breit") {
+		t.Fatalf("a verbatim card must fail naming the card and cell, got %v", err)
+	}
+}
