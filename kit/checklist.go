@@ -60,7 +60,7 @@ var Checklists = map[decks.Game][]Component{
 		{Rulebook: "question cards (a, b, c, correct answer marked with an asterisk)", Files: []string{"genial/karten"}},
 		{Rulebook: "answer tiles (a, b, c) per player colour", Files: []string{"genial/antwortplaettchen-figuren"}},
 		{Rulebook: "game pieces", Files: []string{"genial/antwortplaettchen-figuren"}},
-		{Rulebook: "game board (score track)", Files: []string{"genial/punkteleiste"}},
+		{Rulebook: "game board (score track)", Files: []string{"genial/spielplan"}},
 		{Rulebook: "rules", Files: []string{"genial/regeln"}},
 	},
 	decks.Raab: {

@@ -91,7 +91,7 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		add(decks.Dativ, func() ([]File, []string, error) { return componentFiles(o, "dativ", components.Dativ()) })
 		add(decks.Genial, func() ([]File, []string, error) { return componentFiles(o, "genial", components.Genial()) })
 		add(decks.Genial, func() ([]File, []string, error) {
-			return pageFile(o, "genial/punkteleiste", "Punkteleiste 0–300 für die Spielfiguren", components.GenialTrack)
+			return pageFile(o, "genial/spielplan", "Spielplan: Punkteleiste 0–300 für die Spielfiguren und abc-Feld für die Antwortplättchen", components.GenialTrack)
 		})
 		for _, g := range []decks.Game{decks.Labyrinth, decks.Dativ, decks.TheGame, decks.Genial, decks.Raab} {
 			g := g

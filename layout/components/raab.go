@@ -31,6 +31,7 @@ var (
 	raabGreen  = layout.RGB(46, 125, 50)
 	raabMuted  = layout.RGB(90, 90, 90)
 	raabHost   = layout.RGB(66, 66, 66)
+	raabElton  = layout.RGB(0, 121, 107) // Elton's side of the host stand-up
 )
 
 // Raab returns the punch-out sheets and pages of Schlag den Raab – Das
@@ -49,8 +50,8 @@ func Raab(set *decks.Set) ([]Sheet, []Page) {
 			Pieces: raabFigures()},
 	}
 	if strips := raabSortingPieces(set); len(strips) > 0 {
-		sheets = append(sheets, Sheet{Name: "sortierstreifen", Title: "Schlag den Raab – Sortierstreifen",
-			Notes:  "Einseitig drucken. Je Spiel ein Streifen mit den Kartennummern (orange Ecke der Quizkarten); als Trenner vor die Kartenstapel stellen.",
+		sheets = append(sheets, Sheet{Name: "sortierstreifen", Title: "Schlag den Raab – Sortierstreifen (Trennkarten)",
+			Notes:  "Einseitig auf Karton drucken. Je Spiel eine Trennkarte mit den Kartennummern (orange Ecke der Quizkarten); hinter die Karten ihres Spiels stellen.",
 			Pieces: strips})
 	}
 	segments := spinnerSegments(set)
@@ -315,12 +316,13 @@ func wildCard(i int) pieces.Piece {
 // ------------------------------------------------- stand-ups and tokens
 
 // figure is a fold-over stand-up like standUp, in any size and with its
-// own faces: face draws one panel of w × panel mm; the back panel is
-// drawn upside down above the front, so it reads from behind when folded.
-func figure(name string, w, panel, base float64, col layout.Color, face func(c *layout.Canvas)) pieces.Piece {
+// own faces: front and back each draw one panel of w × panel mm; the back
+// panel is drawn upside down above the front, so it reads from behind when
+// folded.
+func figure(name string, w, panel, base float64, col layout.Color, front, back func(c *layout.Canvas)) pieces.Piece {
 	return pieces.Piece{Name: name, W: w, H: 2*panel + base, Front: func(c *layout.Canvas) {
-		c.Rotated(180, w/2, panel/2, func() { face(c.Sub(0, 0, w, panel)) })
-		face(c.Sub(0, panel, w, panel))
+		c.Rotated(180, w/2, panel/2, func() { back(c.Sub(0, 0, w, panel)) })
+		front(c.Sub(0, panel, w, panel))
 		c.Rect(0, 2*panel, w, base, col.Tint(0.6))
 		label := "Fuß – kleben"
 		if c.TextWidth(label, "", 5) > w-1 {
@@ -332,28 +334,61 @@ func figure(name string, w, panel, base float64, col layout.Color, face func(c *
 	}}
 }
 
-// namePlate is a role stand-up: a pictogram and the role's name, no face.
+// plateW, platePanel and plateBase are the sizes of a role stand-up.
+const plateW, platePanel, plateBase = 34.0, 44.0, 20.0
+
+// namePlate is a role stand-up: a pictogram and the role's name, no face,
+// the same on both sides.
 func namePlate(name, label string, col layout.Color, symbol string, pict func(c *layout.Canvas, cx, cy, s float64, col layout.Color)) pieces.Piece {
-	const w, panel, base = 34.0, 44.0, 20.0
-	return figure(name, w, panel, base, col, func(c *layout.Canvas) {
+	side := plateSide(label, "", col, symbol, pict)
+	return figure(name, plateW, platePanel, plateBase, col, side, side)
+}
+
+// plateSide draws one side of a role stand-up: the pictogram in a white
+// disc, the role's name and, when given, a line of what the side is for.
+func plateSide(label, note string, col layout.Color, symbol string, pict func(c *layout.Canvas, cx, cy, s float64, col layout.Color)) func(c *layout.Canvas) {
+	const w, panel = plateW, platePanel
+	return func(c *layout.Canvas) {
 		c.Rect(0, 0, w, panel, col)
 		c.Circle(w/2, 18, 12.5, layout.White, layout.Color{}, 0)
 		pict(c, w/2, 19, 19, col)
 		if symbol != "" {
 			c.Mark(4, 4, 0, symbol, "B", 8, layout.White)
 		}
-		c.Text(w/2, 34, label, "B", fitLine(c, label, "B", 11, 6, w-3), layout.White, layout.Center)
-	})
+		ly := 34.0
+		if note != "" {
+			ly = 32.5
+			c.Text(w/2, 38.2, note, "", fitLine(c, note, "", 5.5, 4, w-2.5), layout.White, layout.Center)
+		}
+		c.Text(w/2, ly, label, "B", fitLine(c, label, "B", 11, 6, w-3), layout.White, layout.Center)
+	}
+}
+
+// hostPlate is the host's stand-up: the host's side, and Elton's side,
+// which the host turns to the players for "Blamieren oder Kassieren" (the
+// rulebook).
+func hostPlate() pieces.Piece {
+	return figure("Aufsteller Moderation", plateW, platePanel, plateBase, raabHost,
+		plateSide("Moderation", "", raabHost, "", microphone),
+		plateSide("Elton", "„Blamieren oder Kassieren“", raabElton, "", eltonPict))
+}
+
+// eltonPict is the pictogram of Elton's side: a person with the host's
+// question mark.
+func eltonPict(c *layout.Canvas, cx, cy, s float64, col layout.Color) {
+	person(c, cx-s*0.12, cy, s*0.9, col)
+	c.Mark(cx+s*0.3, cy-s*0.28, 0, "?", "B", s*1.1, col)
 }
 
 // indicator is a small stand-up for a track: two fit one field.
 func indicator(name string, col layout.Color, symbol, label string) pieces.Piece {
 	const w, panel, base = 10.0, 15.0, 8.0
-	return figure(name, w, panel, base, col, func(c *layout.Canvas) {
+	side := func(c *layout.Canvas) {
 		c.Rect(0, 0, w, panel, col)
 		c.Mark(w/2, 6, 0, symbol, "B", 14, layout.White)
 		c.Text(w/2, 11, label, "B", fitLine(c, label, "B", 5, 3.5, w-1), layout.White, layout.Center)
-	})
+	}
+	return figure(name, w, panel, base, col, side, side)
 }
 
 // raabFigures are the stand-ups (Stefan, the host, the two playing pieces,
@@ -362,7 +397,7 @@ func indicator(name string, col layout.Color, symbol, label string) pieces.Piece
 func raabFigures() []pieces.Piece {
 	out := []pieces.Piece{
 		namePlate("Aufsteller Stefan", "Stefan", raabBlue.Col, raabBlue.Symbol, person),
-		namePlate("Aufsteller Moderation", "Moderation", raabHost, "", microphone),
+		hostPlate(),
 	}
 	for _, s := range raabSides {
 		out = append(out, standUp("Spielfigur "+s.Colour+" ("+s.Team+")", s.Col, s.Symbol, s.Team))
@@ -424,32 +459,60 @@ func gameLabel(g *decks.MiniGame) string {
 	return g.Name
 }
 
+// The sorting dividers: as wide as a quiz card, and taller by a tab that
+// stands above the cards when the divider stands behind its game's cards
+// in a box. The tabs alternate between the left and the right half, so
+// each shows past its neighbour.
+const (
+	DividerW    = 63.0
+	DividerBody = 88.0 // a quiz card's height
+	DividerTab  = 13.0
+)
+
 func raabSortingPieces(set *decks.Set) []pieces.Piece {
-	const w, h, band = 63.0, 18.0, 17.0
+	const w, h, tabW = DividerW, DividerBody + DividerTab, DividerW / 2
 	var out []pieces.Piece
-	for _, s := range sortingStrips(set) {
-		out = append(out, pieces.Piece{Name: "Sortierstreifen " + s.Game.Name, W: w, H: h, Corner: 1,
+	for i, s := range sortingStrips(set) {
+		tx := float64(i%2) * (w - tabW)
+		out = append(out, pieces.Piece{Name: "Sortierstreifen " + s.Game.Name, W: w, H: h,
+			Outline: dividerOutline(tx, tabW),
 			Front: func(c *layout.Canvas) {
-				c.RoundRect(0, 0, w, h, 1, layout.White, layout.Color{}, 0)
-				outline(c, 0.3, 0.3, w-0.6, h-0.6, 1, 0.6, raabOrange)
-				c.Polygon(raabOrange, 0, 0, band, 0, band, h, 0, h)
-				c.Text(band/2, 2.8, "Karten", "", 5.5, layout.White, layout.Center)
+				tab, body := DividerTab, DividerBody
+				c.Polygon(raabOrange, dividerOutline(tx, tabW)[:12]...)
+				c.Rect(tx, tab-1, tabW, 1, raabOrange)
 				r := s.Range()
-				c.Text(band/2, 7.5, r, "B", fitLine(c, r, "B", 12, 6, band-2), layout.White, layout.Center)
-				name := gameLabel(s.Game)
-				c.Text(band+2.5, 4, name, "B", fitLine(c, name, "B", 10, 5.5, w-band-4.5), ink, layout.Left)
+				c.Text(tx+tabW/2, 1.3, r, "B", fitLine(c, r, "B", 10, 6, tabW-3), layout.White, layout.Center)
+				textMid(c, gameLabel(s.Game), "B", 7, 5.5, tx+1, 5.3, tabW-2, tab-6.3, layout.White, layout.Center)
+				// The body, behind the cards: what the tab says, larger.
+				c.Rect(0, tab, w, body, layout.White)
+				outline(c, 0.4, tab+0.4, w-0.8, body-0.8, 1, 0.8, raabOrange)
+				c.Text(w/2, tab+8, "Karten", "", 8, raabMuted, layout.Center)
+				c.Text(w/2, tab+12, r, "B", fitLine(c, r, "B", 26, 12, w-8), raabOrange, layout.Center)
+				textMid(c, gameLabel(s.Game), "B", 13, 8, 4, tab+26, w-8, 16, ink, layout.Center)
 				n := s.Last - s.First + 1
 				what := fmt.Sprintf("%d Karten", n)
 				if n == 1 {
 					what = "1 Karte"
 				}
+				c.Text(w/2, tab+43, what, "", 8, raabMuted, layout.Center)
 				if s.Game.ThreePlayers {
-					what += " · (3) = nur mit Moderation"
+					c.Text(w/2, tab+48, "(3) = nur mit Moderation, nicht zu zweit", "", 6.5, raabMuted, layout.Center)
 				}
-				c.Text(band+2.5, 10.5, what, "", fitLine(c, what, "", 6.5, 4.5, w-band-4.5), raabMuted, layout.Left)
+				textMid(c, "Trennkarte: hinter die Karten dieses Spiels stellen; die Lasche ragt über die Karten hinaus.",
+					"", 6.5, 5, 6, tab+body-16, w-12, 12, raabMuted, layout.Center)
 			}})
 	}
 	return out
+}
+
+// dividerOutline is a divider's cut line with its tab at tx: the tab (its
+// first six points, top corners chamfered) and then the body.
+func dividerOutline(tx, tabW float64) []float64 {
+	const w, tab, h, ch = DividerW, DividerTab, DividerBody + DividerTab, 1.5
+	return []float64{
+		tx, tab, tx, ch, tx + ch, 0, tx + tabW - ch, 0, tx + tabW, ch, tx + tabW, tab,
+		w, tab, w, h, 0, h, 0, tab,
+	}
 }
 
 // ------------------------------------------ score track of the single games
