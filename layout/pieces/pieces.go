@@ -20,8 +20,8 @@ type Piece struct {
 	// in the piece's millimetres, for shapes other than rectangles and
 	// discs (a divider with a tab); W × H is its bounding box.
 	Outline []float64
-	Front  func(c *layout.Canvas)
-	Back   func(c *layout.Canvas) // nil: one-sided
+	Front   func(c *layout.Canvas)
+	Back    func(c *layout.Canvas) // nil: one-sided
 }
 
 // Gap is the space between neighbouring pieces: each has its own cut line
