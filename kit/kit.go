@@ -53,7 +53,11 @@ type File struct {
 	Sheets int
 	Pages  int
 	Grid   layout.Grid // where the cards sit on a sheet (zero for non-card files)
-	Data   []byte
+	// Count is what the file holds, for the checklists: "Karten" and the
+	// kinds of cards counted apart, or pieces by the first word of their
+	// name ("Einsatzchip", "Tippkarte" …).
+	Count map[string]int
+	Data  []byte
 }
 
 // job renders one file.
@@ -246,6 +250,12 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", game, err)
 		}
+		count := map[string]int{"Karten": len(chunk)}
+		for _, c := range chunk {
+			if c.Kind != "" {
+				count[c.Kind]++
+			}
+		}
 		files = append(files, File{
 			Path:   path,
 			What:   what,
@@ -254,6 +264,7 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 			Sheets: stats.Sheets,
 			Pages:  stats.Pages,
 			Grid:   stats.Grid,
+			Count:  count,
 			Data:   data,
 		})
 	}
@@ -377,7 +388,11 @@ func Index(files []File, o Options) string {
 	b.WriteString("  farbig). dativ/decoder.pdf enthält den Decoder zum Falten und einen Kalibrierstreifen: die Stärke\n")
 	b.WriteString("  wählen, die durch die Folie gut lesbar ist, und mit --decoder-strength N neu bauen.\n")
 	b.WriteString("  The dativ solutions need a colour printer and red film; see dativ/decoder.pdf.\n")
-	b.WriteString("- Was Papier nicht kann (Buzzer, Sanduhr), übernimmt später der Punktezähler auf dem Handy.\n\n")
+	b.WriteString("- Karten auf Karton mit 250–300 g/m² drucken (Drucker auf „schweres Papier“ stellen), Spielpläne und\n")
+	b.WriteString("  Regeln auf Normalpapier. Jedes Spiel hat eine bauanleitung.pdf: Papier, Duplex-Test, Zusammenbau.\n")
+	b.WriteString("- Was Papier nicht kann (Buzzer, Sanduhr, The-Game-Assistent, Lösungen ohne rote Folie), übernimmt der\n")
+	b.WriteString("  Punktezähler auf den Handys: druckreif serve. Die Drehscheibe gibt es dort auch. Jede <spiel>/LIESMICH.txt\n")
+	b.WriteString("  zählt, was gedruckt ist, gegen die Materialliste der Spielregel.\n\n")
 	fmt.Fprintf(&b, "%-40s %-8s %-7s %s\n", "Datei", "Blätter", "Seiten", "Inhalt · Papier · Druck")
 	sorted := append([]File(nil), files...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
@@ -458,9 +473,14 @@ func componentFiles(o Options, game string, sheets []components.Sheet) ([]File, 
 				break
 			}
 		}
+		count := map[string]int{}
+		for _, pc := range sh.Pieces {
+			count[strings.Fields(pc.Name)[0]]++
+		}
 		files = append(files, File{Path: game + "/" + sh.Name + fileSuffix(Options{Paper: o.Paper}) + ".pdf",
 			What:  fmt.Sprintf("%s (%d Teile)", strings.TrimPrefix(sh.Title[strings.Index(sh.Title, "–")+len("–"):], " "), len(sh.Pieces)),
-			Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplex, Sheets: sheetCount(pages, duplex), Pages: pages, Data: data})
+			Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplex, Sheets: sheetCount(pages, duplex), Pages: pages,
+			Count: count, Data: data})
 	}
 	return files, nil, nil
 }

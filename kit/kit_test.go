@@ -446,3 +446,59 @@ func TestLongAnswerWordIsHyphenatedUnlessVerbatim(t *testing.T) {
 		t.Fatalf("a verbatim card must fail naming the card and cell, got %v", err)
 	}
 }
+
+// The checklists count what the build printed against the rulebook, in
+// German: the default decks print fewer cards than the original has, and
+// the list says so with the numbers.
+func TestChecklistCountsWhatIsPrinted(t *testing.T) {
+	set := defaultSet(t)
+	files := build(t, set, Options{})
+	var list []File
+	for _, f := range files {
+		list = append(list, f)
+	}
+	risk, bull := 0, 0
+	for _, c := range set.Labyrinth() {
+		switch c.Kind {
+		case decks.Risk:
+			risk++
+		case decks.Lingutaurus:
+			bull++
+		}
+	}
+	for g, want := range map[decks.Game][]string{
+		decks.Labyrinth: {
+			fmt.Sprintf("[~] 220 beidseitig bedruckte Fragekarten, davon 25 Lingutaurus- und 25 Risikokarten – gedruckt: %d von 220 Karten, %d von 25 Lingutaurus-Karten, %d von 25 Risikokarten in karten.pdf", len(set.Labyrinth()), bull, risk),
+			"[x] 30 Einsatzchips in sechs Farben, je Farbe die Werte 1 bis 5 – gedruckt: 30 von 30 Chips",
+		},
+		decks.Dativ:   {fmt.Sprintf("gedruckt: %d von 180 Karten (je zwei Sätze)", len(set.Dativ())), "[x] 100 Punktechips – gedruckt: 100 von 100 Chips"},
+		decks.TheGame: {"[x] 98 Zahlenkarten 2–99 und vier Startkarten (zweimal 1, zweimal 100) – gedruckt: 102 von 102 Karten", "[x] digitaler Assistent – im Punktezähler (druckreif serve)"},
+		decks.Genial:  {fmt.Sprintf("gedruckt: %d Karten in karten.pdf", len(set.Genial())), "abc-Feld"},
+		decks.Raab: {
+			fmt.Sprintf("gedruckt: %d von 233 Quizkarten, 4 von 4 Teamplayer-Karten, 3 von 3 Wild Cards", len(set.Raab())),
+			"[x] 1 Buzzer – im Punktezähler (druckreif serve): ", "[x] 1 Sanduhr – im Punktezähler (druckreif serve): ",
+		},
+	} {
+		index := GameIndex(g, list)
+		for _, w := range want {
+			if !strings.Contains(index, w) {
+				t.Errorf("%s: the index lacks %q:\n%s", g, w, index)
+			}
+		}
+		// German throughout: no line of the rulebooks' English translation.
+		for _, c := range Checklists[g] {
+			if c.DE == "" || (c.Rulebook != c.DE && strings.Contains(index, c.Rulebook)) {
+				t.Errorf("%s: %q is printed in English", g, c.Rulebook)
+			}
+		}
+	}
+	// A reprint of three cards says so.
+	files = build(t, set, Options{Cards: []string{"LAB-STD-3", "LAB-STD-4", "LAB-STD-5"}})
+	list = nil
+	for _, f := range files {
+		list = append(list, f)
+	}
+	if index := GameIndex(decks.Labyrinth, list); !strings.Contains(index, "gedruckt: 3 von 220 Karten") {
+		t.Errorf("a reprint of three cards:\n%s", index)
+	}
+}

@@ -22,6 +22,9 @@ type Face struct {
 // Card is a physical card: a front and a back face.
 type Card struct {
 	Front, Back *Face
+	// Kind names a kind of card the kit's checklist counts apart (risk
+	// cards, Lingutaurus cards); "" for the ordinary ones.
+	Kind string
 }
 
 // Options choose paper, arrangement and printer corrections.

@@ -8,6 +8,12 @@ import (
 	"druckreif/layout/typeset"
 )
 
+// The kinds of labyrinth cards the kit's checklist counts.
+const (
+	KindRisk        = "Risikokarten"
+	KindLingutaurus = "Lingutaurus-Karten"
+)
+
 var labyrinthNeeds = [2][]string{
 	{"green", "yellow", "panel", "text", "muted", "risk", "bull"},
 	{"question", "answer", "correct", "letter", "small"},
@@ -35,7 +41,14 @@ func Labyrinth(set []*decks.LabyrinthCard, st *layout.Style) (*Set, error) {
 			lf.Draw = func(c *layout.Canvas) error { return drawLabyrinthSide(c, st, card, side, lf) }
 			return lf
 		}
-		out.Cards = append(out.Cards, layout.Card{Front: face(decks.Green), Back: face(decks.Yellow)})
+		kind := ""
+		switch card.Kind {
+		case decks.Risk:
+			kind = KindRisk
+		case decks.Lingutaurus:
+			kind = KindLingutaurus
+		}
+		out.Cards = append(out.Cards, layout.Card{Front: face(decks.Green), Back: face(decks.Yellow), Kind: kind})
 	}
 	return out, nil
 }
