@@ -100,6 +100,7 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		for _, g := range []decks.Game{decks.Labyrinth, decks.Dativ, decks.TheGame, decks.Genial, decks.Raab} {
 			g := g
 			add(g, func() ([]File, []string, error) { return rulesFile(o, g) })
+			add(g, func() ([]File, []string, error) { return guideFile(o, g) })
 		}
 		add(decks.Raab, func() ([]File, []string, error) {
 			return cardFile(o, "raab", "Moderationskarten, eine je Spiel", func(st *layout.Style) (*cards.Set, error) {
@@ -541,6 +542,19 @@ func rulesFile(o Options, g decks.Game) ([]File, []string, error) {
 		return nil, nil, err
 	}
 	return pageFile(o, string(g)+"/regeln", "Spielregeln auf einer Seite (Zusammenfassung in eigenen Worten)", draw)
+}
+
+// guideFile is a game's assembly guide.
+func guideFile(o Options, g decks.Game) ([]File, []string, error) {
+	pg, err := components.Guide(string(g), o.Paper.W, o.Paper.H)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := pagesFile(o, string(g)+"/"+pg.Name, pg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return []File{f}, nil, nil
 }
 
 // calibrationFile is the duplex calibration sheet.

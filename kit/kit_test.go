@@ -51,7 +51,7 @@ func TestKitHasEveryGame(t *testing.T) {
 		}
 	}
 	for _, g := range decks.Games {
-		for _, base := range []string{"karten.pdf", "regeln.pdf"} {
+		for _, base := range []string{"karten.pdf", "regeln.pdf", "bauanleitung.pdf"} {
 			if _, ok := files[string(g)+"/"+base]; !ok {
 				t.Errorf("kit lacks %s/%s", g, base)
 			}
