@@ -6,7 +6,6 @@ import (
 
 	"github.com/go-pdf/fpdf"
 
-	"druckreif/fonts"
 	"druckreif/layout/hyph"
 	"druckreif/layout/typeset"
 )
@@ -74,7 +73,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	res := docRes{qr: newQRCache(payloads(cards)), stamps: &stamps{}}
+	res := docRes{qr: newQRCache(payloads(cards)), stamps: &stamps{}, font: &fontState{}}
 	pdf := newDoc(o.Paper.W, o.Paper.H)
 	pdf.SetTitle(o.Title, true)
 	orientation := "P"
@@ -87,6 +86,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 	for s := 0; s < sheets; s++ {
 		chunk := cards[s*per : min(len(cards), (s+1)*per)]
 		pdf.AddPageFormat(orientation, fpdf.SizeType{Wd: o.Paper.W, Ht: o.Paper.H})
+		res.font.ok = false // the footer selected its own
 		for i, card := range chunk {
 			col, row := i%g.Cols, i/g.Cols
 			x, y := g.CardPos(col, row)
@@ -106,6 +106,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 		footer(pdf, g, o, s+1, sheets, false)
 		if o.Mode == Duplex {
 			pdf.AddPageFormat(orientation, fpdf.SizeType{Wd: o.Paper.W, Ht: o.Paper.H})
+			res.font.ok = false
 			pdf.TransformBegin()
 			pdf.TransformTranslate(o.BackOffset[0], o.BackOffset[1])
 			if backRotated(g, o) {
@@ -119,6 +120,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 				}
 			}
 			pdf.TransformEnd()
+			res.font.ok = false
 			footer(pdf, g, o, s+1, sheets, true)
 		}
 	}
@@ -174,6 +176,7 @@ func drawFace(pdf *fpdf.Fpdf, res docRes, f *Face, g Grid, x, y float64, col, ro
 	pdf.TransformRotate(deg, cx, cy)
 	err := paintFace(pdf, res, f, cx-w/2, cy-h/2, w, h, l, t, r, b, o.LowInk)
 	pdf.TransformEnd()
+	res.font.ok = false
 	return err
 }
 
@@ -182,6 +185,7 @@ func drawFace(pdf *fpdf.Fpdf, res docRes, f *Face, g Grid, x, y float64, col, ro
 type docRes struct {
 	qr     *qrCache
 	stamps *stamps
+	font   *fontState
 }
 
 // payloads lists the QR contents of all faces.
@@ -198,7 +202,7 @@ func payloads(cards []Card) []string {
 }
 
 func paintFace(pdf *fpdf.Fpdf, res docRes, f *Face, x, y, w, h, left, top, right, bottom float64, lowInk bool) error {
-	c := &Canvas{pdf: pdf, X: x, Y: y, W: w, H: h, Setter: Setter(), LowInk: lowInk, qr: res.qr, stamps: res.stamps}
+	c := &Canvas{pdf: pdf, X: x, Y: y, W: w, H: h, Setter: Setter(), LowInk: lowInk, qr: res.qr, stamps: res.stamps, font: res.font}
 	if f.Background.Set {
 		if lowInk {
 			c.Rect(0, 0, w, h, f.Background.Tint(0.85))
@@ -209,6 +213,7 @@ func paintFace(pdf *fpdf.Fpdf, res docRes, f *Face, x, y, w, h, left, top, right
 		}
 	}
 	pdf.ClipRect(x, y, w, h, false)
+	defer c.restored()
 	defer pdf.ClipEnd()
 	if f.Draw != nil {
 		if err := f.Draw(c); err != nil {
@@ -273,7 +278,7 @@ func drawFoldLine(pdf *fpdf.Fpdf, g Grid) {
 	pdf.SetDashPattern([]float64{2, 1.5}, 0)
 	pdf.Line(g.PageW/2, PrintableMargin, g.PageW/2, g.PageH-PrintableMargin)
 	pdf.SetDashPattern(nil, 0)
-	pdf.SetFont(fonts.Family, "", 6)
+	setFont(pdf, "", 6)
 	pdf.SetTextColor(120, 120, 120)
 	pdf.TransformBegin()
 	pdf.TransformRotate(90, g.PageW/2-0.8, g.PageH/2)
@@ -295,7 +300,7 @@ func footer(pdf *fpdf.Fpdf, g Grid, o Options, sheet, sheets int, back bool) {
 	if o.Mode == Gutterfold {
 		side = "Vorder- und Rückseite: in der Mitte falzen · fold in the middle"
 	}
-	pdf.SetFont(fonts.Family, "", 6)
+	setFont(pdf, "", 6)
 	pdf.SetTextColor(90, 90, 90)
 	s := fmt.Sprintf("%s · Blatt %d/%d · %s · 100 %% drucken, nicht skalieren", o.Title, sheet, sheets, side)
 	pdf.Text(g.PageW/2-sharedMetrics.Width("", 6, s)/2, y, s)
@@ -307,7 +312,7 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 	pw, ph := w+2*Bleed, h+2*Bleed
 	pdf := newDoc(pw, ph)
 	pdf.SetTitle(o.Title, true)
-	res := docRes{qr: newQRCache(payloads(cards)), stamps: &stamps{}}
+	res := docRes{qr: newQRCache(payloads(cards)), stamps: &stamps{}, font: &fontState{}}
 	for _, card := range cards {
 		for _, f := range []*Face{card.Front, card.Back} {
 			if f == nil {
@@ -334,6 +339,10 @@ func finish(pdf *fpdf.Fpdf, o Options) ([]byte, error) {
 		return nil, err
 	}
 	tagSubsetFonts(buf.Bytes())
+	packed, err := compressStreams(buf.Bytes())
+	if err != nil {
+		return nil, err
+	}
 	prefs := "/PrintScaling /None"
 	switch {
 	case o.Mode == Duplex && o.ShortEdge:
@@ -343,7 +352,7 @@ func finish(pdf *fpdf.Fpdf, o Options) ([]byte, error) {
 	default:
 		prefs += " /Duplex /Simplex"
 	}
-	return withViewerPreferences(buf.Bytes(), prefs)
+	return withViewerPreferences(packed, prefs)
 }
 
 // Pages writes a PDF with one page of w × h mm per drawing function, drawn
@@ -361,11 +370,11 @@ func PagesDuplex(w, h float64, title string, draws []func(*Canvas) error) ([]byt
 func pages(w, h float64, title string, duplex bool, draws []func(*Canvas) error) ([]byte, error) {
 	pdf := newDoc(w, h)
 	pdf.SetTitle(title, true)
-	doc := &stamps{}
+	doc, font := &stamps{}, &fontState{}
 	for _, draw := range draws {
 		pdf.AddPageFormat("P", fpdf.SizeType{Wd: w, Ht: h})
 		var errs []error
-		c := &Canvas{pdf: pdf, W: w, H: h, Setter: Setter(), errs: &errs, stamps: doc}
+		c := &Canvas{pdf: pdf, W: w, H: h, Setter: Setter(), errs: &errs, stamps: doc, font: font}
 		if err := draw(c); err != nil {
 			return nil, err
 		}

@@ -2,15 +2,15 @@ package layout
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 
 	"github.com/go-pdf/fpdf"
 	qrcode "github.com/skip2/go-qrcode"
 
-	"druckreif/fonts"
 	"druckreif/layout/typeset"
 )
 
@@ -68,10 +68,39 @@ type Canvas struct {
 	LowInk bool
 	qr     *qrCache // codes encoded ahead, in parallel
 	stamps *stamps  // the document's form objects (Stamp)
+	font   *fontState
 	// errs collects failures of drawing code that cannot return an error
 	// (a piece's text that does not fit): the page's renderer fails with
 	// them, so nothing is ever silently left out.
 	errs *[]error
+}
+
+// fontState is the font a document's content last selected, so that text
+// in the same font does not select it again (fpdf writes a font switch at
+// every selection, and most lines of a card share two or three fonts).
+// Restoring the graphics state (the end of a transform or a clip) restores
+// the font of before, so it forgets.
+type fontState struct {
+	style string
+	size  float64
+	ok    bool
+}
+
+func (c *Canvas) useFont(style string, sizePt float64) {
+	if f := c.font; f != nil && f.ok && f.style == style && f.size == sizePt {
+		return
+	}
+	setFont(c.pdf, style, sizePt)
+	if c.font != nil {
+		*c.font = fontState{style, sizePt, true}
+	}
+}
+
+// restored forgets the font after the graphics state was restored.
+func (c *Canvas) restored() {
+	if c.font != nil {
+		c.font.ok = false
+	}
 }
 
 // Fail records that something could not be drawn; the document then fails
@@ -191,7 +220,7 @@ func (c *Canvas) Text(x, y float64, s, style string, sizePt float64, col Color, 
 	if c.pdf == nil || s == "" {
 		return
 	}
-	c.pdf.SetFont(fonts.Family, style, sizePt)
+	c.useFont(style, sizePt)
 	c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
 	switch align {
 	case Center:
@@ -249,47 +278,57 @@ func encodeQR(payload string) ([][]bool, error) {
 }
 
 // qrCache holds the QR matrices of one rendering. Encoding (its mask
-// search) is the costliest step of a card, so Render encodes all faces'
-// codes in parallel before drawing; a code not encoded ahead is encoded
-// on demand.
+// search) is the costliest step of a card, so Render starts encoding all
+// faces' codes on the other cores, in the order the faces are drawn, and
+// draws meanwhile: a face waits only for its own code. A code not encoded
+// ahead is encoded on demand.
 type qrCache struct {
-	bitmaps map[string][][]bool
+	codes map[string]*qrCode
+}
+
+// qrCode is one payload's code, ready once done is closed.
+type qrCode struct {
+	done   chan struct{}
+	bitmap [][]bool
+	err    error
 }
 
 func (q *qrCache) get(payload string) ([][]bool, error) {
 	if q != nil {
-		if bm, ok := q.bitmaps[payload]; ok {
-			return bm, nil
+		if c, ok := q.codes[payload]; ok {
+			<-c.done
+			return c.bitmap, c.err
 		}
 	}
 	return encodeQR(payload)
 }
 
-// newQRCache encodes payloads on every core.
+// newQRCache starts encoding payloads on every core, returning at once.
 func newQRCache(payloads []string) *qrCache {
+	c := &qrCache{codes: make(map[string]*qrCode, len(payloads))}
+	var order []*qrCode
+	var todo []string
+	for _, p := range payloads {
+		if _, ok := c.codes[p]; ok {
+			continue
+		}
+		code := &qrCode{done: make(chan struct{})}
+		c.codes[p] = code
+		order, todo = append(order, code), append(todo, p)
+	}
 	workers := runtime.GOMAXPROCS(0)
-	out := make([][][]bool, len(payloads))
-	var wg sync.WaitGroup
-	next := make(chan int)
+	var next atomic.Int64
 	for w := 0; w < workers; w++ {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
-			for i := range next {
-				out[i], _ = encodeQR(payloads[i]) // errors resurface on demand
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(todo) {
+					return
+				}
+				order[i].bitmap, order[i].err = encodeQR(todo[i])
+				close(order[i].done)
 			}
 		}()
-	}
-	for i := range payloads {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	c := &qrCache{bitmaps: make(map[string][][]bool, len(payloads))}
-	for i, p := range payloads {
-		if out[i] != nil {
-			c.bitmaps[p] = out[i]
-		}
 	}
 	return c
 }
@@ -319,13 +358,13 @@ func (c *Canvas) qrBitmap(x, y, size float64, bm [][]bool) error {
 				col++
 			}
 			left := c.X + x + float64(quiet+start)*module
-			buf = strconv.AppendFloat(buf, left*k, 'f', 2, 64)
+			buf = appendFixed2(buf, left*k)
 			buf = append(buf, ' ')
-			buf = strconv.AppendFloat(buf, (pageH-top)*k, 'f', 2, 64)
+			buf = appendFixed2(buf, (pageH-top)*k)
 			buf = append(buf, ' ')
-			buf = strconv.AppendFloat(buf, float64(col-start)*module*k, 'f', 2, 64)
+			buf = appendFixed2(buf, float64(col-start)*module*k)
 			buf = append(buf, ' ')
-			buf = strconv.AppendFloat(buf, -module*k, 'f', 2, 64)
+			buf = appendFixed2(buf, -module*k)
 			buf = append(buf, " re\n"...)
 		}
 	}
@@ -335,6 +374,21 @@ func (c *Canvas) qrBitmap(x, y, size float64, bm [][]bool) error {
 }
 
 func ptToMM(pt float64) float64 { return pt * 25.4 / 72 }
+
+// appendFixed2 appends v with two decimals, as strconv.AppendFloat(buf, v,
+// 'f', 2, 64) would for the coordinates of a page (|v| < 10⁷), but by
+// integer arithmetic: a QR code writes some five hundred numbers, and the
+// general float formatting was the costliest part of drawing one.
+func appendFixed2(buf []byte, v float64) []byte {
+	n := int64(math.Round(v * 100))
+	if n < 0 {
+		buf = append(buf, '-')
+		n = -n
+	}
+	buf = strconv.AppendInt(buf, n/100, 10)
+	frac := n % 100
+	return append(buf, '.', byte('0'+frac/10), byte('0'+frac%10))
+}
 
 // Rotated runs draw with the drawing rotated by deg degrees
 // (counter-clockwise) about the card-local point (x, y).
@@ -347,6 +401,7 @@ func (c *Canvas) Rotated(deg, x, y float64, draw func()) {
 	c.pdf.TransformRotate(deg, c.X+x, c.Y+y)
 	draw()
 	c.pdf.TransformEnd()
+	c.restored()
 }
 
 // Blend runs draw with a PDF blend mode ("Multiply" …), then restores
@@ -369,10 +424,11 @@ func (c *Canvas) Glyph(cx, cy, deg float64, s, style string, sizePt float64, col
 	w := c.Setter.M.Width(style, sizePt, s)
 	c.pdf.TransformBegin()
 	c.pdf.TransformRotate(deg, c.X+cx, c.Y+cy)
-	c.pdf.SetFont(fonts.Family, style, sizePt)
+	c.useFont(style, sizePt)
 	c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
 	c.pdf.Text(c.X+cx-w/2, c.Y+cy+ptToMM(sizePt)*0.36, s)
 	c.pdf.TransformEnd()
+	c.restored()
 }
 
 // Mark sets a short text — a number, a letter, a symbol — with the middle
@@ -386,10 +442,11 @@ func (c *Canvas) Mark(cx, cy, deg float64, s, style string, sizePt float64, col 
 	x0, y0, x1, y1 := c.InkBox(s, style, sizePt)
 	c.pdf.TransformBegin()
 	c.pdf.TransformRotate(deg, c.X+cx, c.Y+cy)
-	c.pdf.SetFont(fonts.Family, style, sizePt)
+	c.useFont(style, sizePt)
 	c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
 	c.pdf.Text(c.X+cx-(x0+x1)/2, c.Y+cy+(y0+y1)/2, s)
 	c.pdf.TransformEnd()
+	c.restored()
 }
 
 // InkBox is the extent in mm of the outlines of s set at sizePt, relative
@@ -421,6 +478,7 @@ func (c *Canvas) Clip(x, y, w, h float64, draw func()) {
 	c.pdf.ClipRect(c.X+x, c.Y+y, w, h, false)
 	draw()
 	c.pdf.ClipEnd()
+	c.restored()
 }
 
 // DashedRect strokes a dashed rectangle (cut and fold lines).

@@ -2,8 +2,10 @@ package layout
 
 import (
 	"bytes"
+	"compress/zlib"
 	"fmt"
 	"image/color"
+	"io"
 	"math"
 	"regexp"
 	"strconv"
@@ -424,6 +426,131 @@ func TestCropMarksAreLongAndPrintable(t *testing.T) {
 			check(fmt.Sprintf("at the left of y = %.1f", y), from, to, g.X0)
 			from, to = run(func(d int) (int, int) { return int(g.PageW*10) - 1 - d, py }, right)
 			check(fmt.Sprintf("at the right of y = %.1f", y), from, to, right)
+		}
+	}
+}
+
+// The PDF's streams are compressed after fpdf wrote them: every stream
+// carries its filter and inflates, and every cross-reference entry points
+// at its object.
+func TestStreamsAreCompressedAndIndexed(t *testing.T) {
+	pdf, st, err := Render(testCards(20), 63, 88, Options{Paper: A4, Mode: Duplex, Title: "T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := pdf[:bytes.Index(pdf, []byte("\nxref\n"))+1]
+	streams := regexp.MustCompile(`(?s)\n(\d+) 0 obj\n(<<.*?>>)\nstream\n`).FindAllSubmatchIndex(body, -1)
+	pages := 0
+	for _, m := range streams {
+		dict := string(body[m[4]:m[5]])
+		if !strings.Contains(dict, "/Filter /FlateDecode") {
+			t.Errorf("object %s: stream without filter: %s", body[m[2]:m[3]], dict)
+			continue
+		}
+		l, _ := strconv.Atoi(regexp.MustCompile(`/Length (\d+)`).FindStringSubmatch(dict)[1])
+		zr, err := zlib.NewReader(bytes.NewReader(body[m[1] : m[1]+l]))
+		if err != nil {
+			t.Fatalf("object %s: %v", body[m[2]:m[3]], err)
+		}
+		data, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("object %s: %v", body[m[2]:m[3]], err)
+		}
+		if bytes.Contains(data, []byte(" Tj")) {
+			pages++
+		}
+	}
+	if pages != st.Pages {
+		t.Errorf("%d page contents with text, %d pages", pages, st.Pages)
+	}
+	// Every entry of the last cross-reference table (the viewer
+	// preferences' update) and of the one before it points at its object.
+	for _, xref := range regexp.MustCompile(`\nxref\n(\d+) (\d+)\n`).FindAllSubmatchIndex(pdf, -1) {
+		first, _ := strconv.Atoi(string(pdf[xref[2]:xref[3]]))
+		count, _ := strconv.Atoi(string(pdf[xref[4]:xref[5]]))
+		for i := 0; i < count; i++ {
+			line := string(pdf[xref[1]+20*i : xref[1]+20*i+20])
+			if strings.HasSuffix(line, "f \n") {
+				continue
+			}
+			off, _ := strconv.Atoi(line[:10])
+			if want := fmt.Sprintf("%d 0 obj", first+i); !bytes.HasPrefix(pdf[off:], []byte(want)) {
+				t.Errorf("xref entry %d points at %q", first+i, pdf[off:off+12])
+			}
+		}
+	}
+}
+
+// Text in the font already selected does not select it again, but after a
+// transform or a clip — whose end restores the font of before — the font is
+// selected anew: every text shows in its own font, followed through the
+// content stream's graphics state.
+func TestFontSelectionSurvivesRestores(t *testing.T) {
+	pdf, err := Pages(100, 100, "T", []func(*Canvas) error{func(c *Canvas) error {
+		// The same font before and after a restore, a different one inside.
+		c.Text(5, 5, "a1", "B", 10, Black, Left)
+		c.Text(5, 10, "a2", "B", 10, Black, Left)
+		c.Rotated(90, 50, 50, func() { c.Text(5, 15, "b1", "", 10, Black, Left) })
+		c.Text(5, 20, "b2", "", 10, Black, Left)
+		c.Clip(0, 0, 50, 50, func() { c.Text(5, 25, "a3", "B", 10, Black, Left) })
+		c.Text(5, 30, "a4", "B", 10, Black, Left)
+		c.Mark(50, 50, 0, "b3", "", 10, Black)
+		c.Text(5, 35, "b4", "", 10, Black, Left)
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var content []byte
+	for _, m := range regexp.MustCompile(`(?s)<</Filter /FlateDecode /Length (\d+)>>\nstream\n`).FindAllSubmatchIndex(pdf, -1) {
+		l, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
+		zr, err := zlib.NewReader(bytes.NewReader(pdf[m[1] : m[1]+l]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(zr)
+		if bytes.Contains(data, []byte(" Tj")) {
+			content = data
+		}
+	}
+	// Follow q/Q and Tf; note the font of each text, by order.
+	ops := regexp.MustCompile(`(?s)(/F\w+) [\d.]+ Tf|\bq\b|\bQ\b|\((?:\\.|[^\\)])*\) Tj`).FindAll(content, -1)
+	var stack []string
+	font := ""
+	var fonts []string
+	for _, op := range ops {
+		switch s := string(op); {
+		case s == "q":
+			stack = append(stack, font)
+		case s == "Q":
+			font, stack = stack[len(stack)-1], stack[:len(stack)-1]
+		case strings.HasSuffix(s, "Tf"):
+			font = strings.Fields(s)[0]
+		default:
+			fonts = append(fonts, font)
+		}
+	}
+	if len(fonts) != 8 {
+		t.Fatalf("%d texts in %q", len(fonts), content)
+	}
+	bold, regular := fonts[0], fonts[2]
+	want := []string{bold, bold, regular, regular, bold, bold, regular, regular}
+	if bold == regular || bold == "" || fmt.Sprint(fonts) != fmt.Sprint(want) {
+		t.Fatalf("texts in fonts %v, want %v", fonts, want)
+	}
+	if n := bytes.Count(content, []byte(" Tf")); n >= len(fonts) {
+		t.Errorf("%d font selections for %d texts", n, len(fonts))
+	}
+}
+
+func TestAppendFixed2(t *testing.T) {
+	for _, v := range []float64{0, 1, -1, 0.005, 0.004999, 12.345, -0.001, -12.3456, 841.89, 1234567.891, 0.1 + 0.2} {
+		want := strconv.FormatFloat(v, 'f', 2, 64)
+		if want == "-0.00" {
+			want = "0.00"
+		}
+		if got := string(appendFixed2(nil, v)); got != want {
+			t.Errorf("%v: %s, want %s", v, got, want)
 		}
 	}
 }
