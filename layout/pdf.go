@@ -224,7 +224,7 @@ func compressStreams(pdf []byte) ([]byte, error) {
 		return nil, fmt.Errorf("PDF: xref zu kurz")
 	}
 	type object struct {
-		num, start, end int
+		num, start, end  int
 		dictEnd, dataEnd int // where "stream\n" begins, where the data ends; 0: no stream to compress
 		packed           []byte
 	}
