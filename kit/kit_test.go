@@ -329,7 +329,12 @@ func TestLargeDecksAreSplit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders 1,400 cards")
 	}
-	set := synthetic(t, 9*maxSheetsPerFile+5)
+	g, err := layout.PlanGrid(layout.A4, 63, 88, 0, layout.Duplex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One full part of cards and five cards more: a second part of one sheet.
+	set := synthetic(t, g.PerSheet()*maxSheetsPerFile+5)
 	files := build(t, set, Options{Games: []decks.Game{decks.Labyrinth}})
 	a, b := files["labyrinth/karten-teil1.pdf"], files["labyrinth/karten-teil2.pdf"]
 	_, whole := files["labyrinth/karten.pdf"]
