@@ -4,8 +4,8 @@
 // the same field in the app.
 //
 // The topology (fields, their order, the Lingutaurus fields, the fields
-// behind the start) is fixed by the board; its geometry is laid out for
-// each output size by scaling the same maze.
+// behind the start, the niches) and the maze's geometry are fixed by the
+// board; each output size draws the same maze at its own scale.
 package board
 
 import (
@@ -31,17 +31,23 @@ const DefaultLength = 50
 // other question.
 const TwoPlayerLength = 30
 
+// MinLength and MaxLength bound a board's length: fewer fields make no
+// race, more do not fit on A2 with loops a piece stands in.
+const (
+	MinLength = 12
+	MaxLength = 60
+)
+
 // Board is the path of one maze.
 type Board struct {
 	Seed   uint64
 	Length int    // fields from the start (0) to the exit (Length)
 	Bulls  [3]int // fields with a Lingutaurus tile, ascending
 	Maze   *Maze  // the walls and the thread
-	// Fields are the centres of positions −Behind … Length along the
-	// thread, in maze units (the maze's outer radius is 1).
+	// Fields are the centres of positions −Behind … Length, in maze units
+	// (the maze's outer radius is 1): one field in the middle of each cell
+	// of the thread, the start in the centre.
 	Fields []Point
-	// Step is the distance along the thread from one field to the next.
-	Step float64
 }
 
 // Point is a position in maze units, origin at the centre, y down.
@@ -50,75 +56,89 @@ type Point struct{ X, Y float64 }
 // Field returns the centre of a position.
 func (b *Board) Field(pos int) Point { return b.Fields[pos+Behind] }
 
+// Room is the distance from a field's centre to the nearest boundary of
+// its cell, in maze units: the largest loop that fits.
+func (b *Board) Room(pos int) float64 { return b.Maze.Room(b.Maze.fieldCell(pos)) }
+
+// NicheCentre is the place of niche i (0 … Niches−1).
+func (b *Board) NicheCentre(i int) Point { return b.Maze.CentreOf(b.Maze.Niches[i]) }
+
+// ringsFor is the number of maze rings for a board: the fewest whose cells
+// the thread fills to at most about three quarters, so dead ends remain
+// and the thread still winds through every part of the maze.
+func ringsFor(length int) int {
+	for rings := 2; ; rings++ {
+		m := grid(rings, 0)
+		total := 0
+		for k := 1; k <= rings; k++ {
+			total += m.Cells(k)
+		}
+		if float64(length+Behind) <= 0.78*float64(total) || rings == 4 {
+			return rings
+		}
+	}
+}
+
 // New builds the board for a seed and a length (0 for the default). The
 // same seed and length always give the same board.
+//
+// Of several threads found for the seed, the one that covers the maze
+// best is kept (every cell on it or next to it, and no large part left
+// empty); the rest of the maze is then carved around it.
 func New(seed uint64, length int) (*Board, error) {
 	if length == 0 {
 		length = DefaultLength
 	}
-	if length < 12 || length > 150 {
-		return nil, fmt.Errorf("Spielplanlänge %d: erlaubt sind 12 bis 150 Felder", length)
+	if length < MinLength || length > MaxLength {
+		return nil, fmt.Errorf("Spielplanlänge %d: erlaubt sind %d bis %d Felder", length, MinLength, MaxLength)
 	}
-	// Enough rings that the thread can hold the fields at a comfortable
-	// spacing; a larger board gets more rings.
-	rings := 5 + int(math.Ceil(math.Sqrt(float64(length+Behind))/1.5))
+	rings := ringsFor(length)
 	r := rand.New(rand.NewPCG(seed, 0x1ab))
-	for attempt := 0; attempt < 50; attempt++ {
-		m := generate(rings, r)
-		thread, behind, ok := m.route(length + 1)
-		if !ok {
+	n1 := grid(rings, 0).Cells(1)
+	const candidates = 12
+	var best *Maze
+	bestScore, found := math.Inf(-1), 0
+	for attempt := 0; attempt < 100 && found < candidates; attempt++ {
+		m := grid(rings, r.IntN(n1))
+		behind := m.behindBranch(r, map[Cell]bool{{1, m.forward()}: true})
+		if behind == nil {
 			continue
 		}
+		avoid := map[Cell]bool{}
+		for _, c := range behind {
+			avoid[c] = true
+		}
+		thread := m.threadSearch(r, length, avoid, 4000, attempt%3)
+		if thread == nil {
+			continue
+		}
+		found++
 		m.Thread, m.Behind = thread, behind
-		b := &Board{Seed: seed, Length: length, Maze: m}
-		line := m.Polyline(thread)
-		forward := placeFields(line, length+1)
-		step := length1(line) / float64(length)
-		back := m.Polyline(behind)
-		// The fields behind the start at the same spacing where the dead
-		// end is long enough, else closer together.
-		backFields := placeFields(back, Behind+1)
-		if l := length1(back); l > step*Behind {
-			backFields = placeFields(cut(back, step*Behind), Behind+1)
+		// A thread that reaches every sixth of the maze comes first; then
+		// every cell next to the thread counts most; then the smaller the
+		// largest part of the maze it leaves empty, the better.
+		score := m.Coverage() - 0.01*float64(m.LargestGap())
+		if m.spread() >= length/12 {
+			score++
 		}
-		for i := Behind; i >= 1; i-- {
-			b.Fields = append(b.Fields, backFields[i])
+		if score > bestScore {
+			best, bestScore = m, score
 		}
-		b.Fields = append(b.Fields, forward...)
-		b.Step = step
-		// The Lingutaurus tiles lie near a quarter, half and three quarters
-		// of the way.
-		for i, f := range []float64{0.25, 0.5, 0.75} {
-			b.Bulls[i] = int(math.Round(f * float64(length)))
-		}
-		return b, nil
 	}
-	return nil, fmt.Errorf("kein Labyrinth für %d Felder gefunden", length)
-}
-
-// length1 is the length of a polyline.
-func length1(line []Point) float64 {
-	l := 0.0
-	for i := 1; i < len(line); i++ {
-		l += dist(line[i-1], line[i])
+	if best == nil {
+		return nil, fmt.Errorf("kein Labyrinth für %d Felder gefunden", length)
 	}
-	return l
-}
-
-// cut shortens a polyline to a length.
-func cut(line []Point, l float64) []Point {
-	out := []Point{line[0]}
-	acc := 0.0
-	for i := 1; i < len(line); i++ {
-		d := dist(line[i-1], line[i])
-		if acc+d >= l {
-			t := (l - acc) / d
-			return append(out, Point{line[i-1].X + t*(line[i].X-line[i-1].X), line[i-1].Y + t*(line[i].Y-line[i-1].Y)})
-		}
-		acc += d
-		out = append(out, line[i])
+	best.carve(r)
+	b := &Board{Seed: seed, Length: length, Maze: best}
+	for pos := -Behind; pos <= length; pos++ {
+		b.Fields = append(b.Fields, best.CentreOf(best.fieldCell(pos)))
 	}
-	return out
+	// The Lingutaurus tiles lie near a quarter, half and three quarters
+	// of the way.
+	for i, f := range []float64{0.25, 0.5, 0.75} {
+		b.Bulls[i] = int(math.Round(f * float64(length)))
+	}
+	return b, nil
 }
 
 // IsBull reports whether a field carries a Lingutaurus tile at the start.
@@ -131,35 +151,4 @@ func (b *Board) IsBull(pos int) bool {
 	return false
 }
 
-// placeFields puts n points at equal distances along a polyline, the first
-// at its start and the last at its end.
-func placeFields(line []Point, n int) []Point {
-	var total float64
-	seg := make([]float64, len(line)-1)
-	for i := range seg {
-		seg[i] = dist(line[i], line[i+1])
-		total += seg[i]
-	}
-	out := make([]Point, 0, n)
-	step := total / float64(n-1)
-	i, acc := 0, 0.0
-	for k := 0; k < n; k++ {
-		target := step * float64(k)
-		for i < len(seg)-1 && acc+seg[i] < target {
-			acc += seg[i]
-			i++
-		}
-		t := 0.0
-		if seg[i] > 0 {
-			t = math.Min(1, (target-acc)/seg[i])
-		}
-		out = append(out, Point{line[i].X + t*(line[i+1].X-line[i].X), line[i].Y + t*(line[i+1].Y-line[i].Y)})
-	}
-	return out
-}
-
 func dist(a, b Point) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
-
-// Spacing is the distance along the thread between neighbouring fields, in
-// maze units.
-func (b *Board) Spacing() float64 { return b.Step }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"druckreif/decks/workbook"
 )
@@ -40,6 +41,10 @@ type DativSide struct {
 	Options     []string
 	Correct     []int // zero-based option indices, ascending
 	Explanation string
+	// ReadingHint tells the reader how to read a variant aloud when the
+	// variants sound the same ("buchstabieren", "Komma mitsprechen"). It is
+	// printed for the reader next to the options; it is no secret.
+	ReadingHint string
 	Verbatim    bool
 	Origin      Origin
 }
@@ -114,20 +119,29 @@ var dativSheet = SheetSchema{
 		{Name: "Option 2", Required: true, Width: 18, Help: "Möglichkeit b."},
 		{Name: "Option 3", Width: 18, Help: "Möglichkeit c (freiwillig)."},
 		{Name: "Option 4", Width: 18, Help: "Möglichkeit d (freiwillig; nur wenn Option 3 gefüllt ist)."},
-		{Name: "Richtig", Aliases: []string{"Correct"}, Required: true, Choices: []string{"1", "2", "3", "4", "1, 2", "1, 3", "2, 3"}, Width: 9,
+		{Name: "Richtig", Aliases: []string{"Correct"}, Required: true, Choices: []string{"1", "2", "3", "4", "1, 2", "1, 3", "1, 4", "2, 3", "2, 4", "3, 4"}, Width: 9,
 			Help: "Nummer(n) der richtigen Möglichkeit(en), z. B. 1 oder 1, 3."},
 		{Name: "Erklärung", Aliases: []string{"Explanation"}, Required: true, Width: 55,
 			Help: "Kurze Erklärung mit der Regel; sie steht mit dem richtigen Satz verschlüsselt unten auf der Karte."},
+		{Name: ReadingHintColumn, Aliases: []string{"Reading hint", "Reader hint"}, Width: 22,
+			Help: fmt.Sprintf("Für den Vorleser, wenn die Möglichkeiten vorgelesen gleich klingen (Groß/klein, Komma, getrennt/zusammen, Bindestrich, das/dass, Schreibung eines Wortes): was er tun soll, z. B. „buchstabieren“, „Komma mitsprechen“, „Groß oder klein ansagen“. Er wird klein unter den Möglichkeiten gedruckt, höchstens %d Zeichen. Fehlt er, wo die Möglichkeiten gleich klingen, warnt druckreif check.", MaxReadingHint)},
 		regionColumn,
 		verbatimColumn,
 	},
 	Example: [][]string{
 		{"1", "vorne", "Dativ/Genitiv", "Wir blieben ___ zu Hause.", "wegen des Regens", "wegen dem Regen", "", "", "1",
-			"„Wegen“ verlangt standardsprachlich den Genitiv; der Dativ gilt als umgangssprachlich.", "", ""},
+			"„Wegen“ verlangt standardsprachlich den Genitiv; der Dativ gilt als umgangssprachlich.", "", "", ""},
 		{"1", "hinten", "Kommasetzung", "Sie versprach___ pünktlich zu sein.", ",", "(nichts)", ":", "", "1, 2",
-			"Beim einfachen Infinitiv mit „zu“ darf ein Komma stehen, es muss aber nicht (§ 75 Amtliches Regelwerk).", "", "ja"},
+			"Beim einfachen Infinitiv mit „zu“ darf ein Komma stehen, es muss aber nicht (§ 75 Amtliches Regelwerk).", "Satzzeichen mitsprechen", "", "ja"},
 	},
 }
+
+// ReadingHintColumn is the header of the reading hint.
+const ReadingHintColumn = "Vorlesehinweis"
+
+// MaxReadingHint is the longest reading hint in characters: it is printed
+// on one line under the options.
+const MaxReadingHint = 60
 
 var dativFaces = map[string]DativFace{"vorne": Front, "front": Front, "hinten": Back, "back": Back}
 
@@ -174,6 +188,7 @@ func parseDativ(wb *workbook.Workbook, info *DeckInfo, known map[*workbook.Sheet
 		if len(s.Options) > 0 {
 			checkDistinctAnswers(r, dativOptionColumns[:len(s.Options)], s.Options)
 		}
+		s.ReadingHint = readReadingHint(r, s)
 		region, regionOK := r.region(info)
 		if okNr && okFace {
 			entries = append(entries, sideEntry[sideData]{nr: nr, face: int(face), side: sideData{s, region, regionOK}, r: r})
@@ -196,6 +211,27 @@ func parseDativ(wb *workbook.Workbook, info *DeckInfo, known map[*workbook.Sheet
 		cards = append(cards, c)
 	}
 	return cards
+}
+
+// readReadingHint reads the Vorlesehinweis and warns when the options sound
+// the same but the reader is not told what to do.
+func readReadingHint(r row, s DativSide) string {
+	hint := r.get(ReadingHintColumn)
+	if n := utf8.RuneCountInString(hint); n > MaxReadingHint {
+		r.errorf(ReadingHintColumn, "der Vorlesehinweis hat %d Zeichen; höchstens %d passen in die Zeile unter den Möglichkeiten",
+			"the reading hint has %d characters; at most %d fit the line under the options", n, MaxReadingHint)
+	} else if strings.ContainsRune(hint, '\n') {
+		r.errorf(ReadingHintColumn, "der Vorlesehinweis muss in eine Zeile passen (ohne Zeilenumbruch)",
+			"the reading hint must fit one line (no line break)")
+	}
+	if hint == "" && len(s.Options) >= 2 {
+		if a, b, alike := s.SoundAlike(); alike {
+			r.warnf(ReadingHintColumn, "die Möglichkeiten %s („%s“) und %s („%s“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“",
+				"options %s (%q) and %s (%q) sound the same when read aloud: please give a reading hint, e.g. \"buchstabieren\" (spell it) or \"Komma mitsprechen\" (say the comma)",
+				OptionLetter(a), s.Options[a], OptionLetter(b), s.Options[b])
+		}
+	}
+	return hint
 }
 
 // readDativOptions reads Option 1…4: at least two, filled from the first

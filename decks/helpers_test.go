@@ -145,9 +145,9 @@ func validDativ() sheets {
 	return sheets{
 		"Deck": deckSheet("dativ", "T"),
 		"Karten": {
-			{"Nr", "Seite", "Kategorie", "Satz", "Option 1", "Option 2", "Option 3", "Option 4", "Richtig", "Erklärung", "Region", "Wörtlich"},
-			{"1", "vorne", "Dativ/Genitiv", "Wir blieben ___ zu Hause.", "wegen des Regens", "wegen dem Regen", "", "", "1", "Genitiv nach „wegen“.", "", ""},
-			{"1", "hinten", "Kommasetzung", "Sie versprach___ pünktlich zu sein.", ",", "(nichts)", ":", "", "1, 2", "Komma freigestellt.", "", "ja"},
+			{"Nr", "Seite", "Kategorie", "Satz", "Option 1", "Option 2", "Option 3", "Option 4", "Richtig", "Erklärung", "Vorlesehinweis", "Region", "Wörtlich"},
+			{"1", "vorne", "Dativ/Genitiv", "Wir blieben ___ zu Hause.", "wegen des Regens", "wegen dem Regen", "", "", "1", "Genitiv nach „wegen“.", "", "", ""},
+			{"1", "hinten", "Kommasetzung", "Sie versprach___ pünktlich zu sein.", ",", "(nichts)", ":", "", "1, 2", "Komma freigestellt.", "Satzzeichen mitsprechen", "", "ja"},
 		},
 	}
 }

@@ -1,6 +1,7 @@
 package decks
 
 import (
+	"strings"
 	"testing"
 
 	"druckreif/i18n"
@@ -56,6 +57,8 @@ func TestValidationRules(t *testing.T) {
 			"deck/Karten.csv: Karten: Zeile 3: Spalte Option 2: leere Möglichkeit vor Option 3: Möglichkeiten von Option 1 an lückenlos füllen"},
 		{"one option only", validDativ().set("Karten", 2, "Option 2", ""),
 			"deck/Karten.csv: Karten: Zeile 2: Spalte Option 2: mindestens zwei Möglichkeiten nötig"},
+		{"reading hint too long", validDativ().set("Karten", 3, "Vorlesehinweis", strings.Repeat("buchstabieren ", 5)),
+			"deck/Karten.csv: Karten: Zeile 3: Spalte Vorlesehinweis: der Vorlesehinweis hat 69 Zeichen; höchstens 60 passen in die Zeile unter den Möglichkeiten"},
 		// Cards.
 		{"card number duplicated", validLabyrinth().set("Karten", 4, "Nr", "1").set("Karten", 5, "Nr", "1"),
 			""},
@@ -208,5 +211,52 @@ func TestCardNumberDuplicated(t *testing.T) {
 	}
 	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}
+
+// Options that sound the same need a reading hint: without one, check
+// warns and names both options; the warning goes with the hint.
+func TestReadingHintWarning(t *testing.T) {
+	_, probs := loadSheets(t, validDativ().set("Karten", 3, "Vorlesehinweis", ""))
+	got := messages(probs, i18n.German)
+	want := "deck/Karten.csv: Karten: Zeile 3: Spalte Vorlesehinweis: Warnung: die Möglichkeiten a („,“) und b („(nichts)“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“"
+	if len(got) != 1 || got[0] != want || probs.HasErrors() {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+	// A sheet without the column at all is still read, with the same warning.
+	_, probs = loadSheets(t, validDativ().dropColumn("Karten", "Vorlesehinweis"))
+	if got := messages(probs, i18n.German); len(got) != 1 || got[0] != want || probs.HasErrors() {
+		t.Fatalf("without the column: %q", got)
+	}
+	d, probs := loadSheets(t, validDativ())
+	if len(probs) > 0 || d.Dativ[0].Sides[Back].ReadingHint != "Satzzeichen mitsprechen" || d.Dativ[0].Sides[Front].ReadingHint != "" {
+		t.Fatalf("hint not read: %q", messages(probs, i18n.German))
+	}
+}
+
+func TestSoundAlike(t *testing.T) {
+	alike := [][2]string{
+		{",", Nothing}, {":", ","}, {"Abend", "abend"}, {"zu Hause", "zuhause"}, {"Rad fahren", "radfahren"},
+		{"3-Zimmer-Wohnung", "Dreizimmerwohnung"}, {"8-jährige", "achtjährige"}, {"das", "dass"},
+		{"sodaß", "so dass"}, {"Seitenstraße", "Seitenstrasse"}, {"Rhythmus", "Rythmus"}, {"Leviten", "Levithen"},
+		{"wider", "wieder"}, {"Tod", "tot"}, {"todmüde", "totmüde"}, {"Standard", "Standart"}, {"währe", "wäre"},
+		{"Klaus’", "Klaus’s"}, {"Terrasse", "Terasse"}, {"seien", "seihen"}, {"E-Mail", "Email"},
+	}
+	apart := [][2]string{
+		{"sein", "seien"}, {"gebe", "gäbe"}, {"hatte", "hätte"}, {"Wagen", "Wägen"}, {"Atlasse", "Atlase"},
+		{"Seitenstraße", "Seitenstrase"}, {"Worte", "Wörter"}, {"dem Regen", "den Regen"}, {"zu", Nothing},
+		{"wandte", "wendete"}, {"niemandem", "niemanden"}, {"Herzlichsten", "Herzlichste"},
+	}
+	for _, want := range []bool{true, false} {
+		pairs := alike
+		if !want {
+			pairs = apart
+		}
+		for _, p := range pairs {
+			s := DativSide{Options: []string{p[0], p[1]}}
+			if _, _, got := s.SoundAlike(); got != want {
+				t.Errorf("%q / %q: sound alike %v, want %v (keys %q, %q)", p[0], p[1], got, want, soundKey(s.OptionText(0)), soundKey(s.OptionText(1)))
+			}
+		}
 	}
 }

@@ -440,8 +440,12 @@ func boardFiles(o Options) ([]File, []string, error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		what := "Spielplan in Originalgröße"
+		if p == layout.A3 {
+			what = "Spielplan für A3 (Labyrinth kleiner, Karten- und Chipfelder in Originalgröße)"
+		}
 		files = append(files, File{Path: "labyrinth/spielplan-" + p.Name + ".pdf",
-			What:  fmt.Sprintf("Spielplan auf einem Bogen (%d Felder, Labyrinth Nr. %d)", b.Length, seed),
+			What:  fmt.Sprintf("%s, %d Felder, Labyrinth Nr. %d", what, b.Length, seed),
 			Paper: strings.ToUpper(p.Name) + " (Copyshop)", Duplex: "einseitig", Sheets: 1, Pages: 1, Data: data})
 	}
 	tiles := o.Paper
@@ -454,7 +458,7 @@ func boardFiles(o Options) ([]File, []string, error) {
 	}
 	n := tl.Cols * tl.Rows
 	files = append(files, File{Path: "labyrinth/spielplan-" + tiles.Name + "-kacheln.pdf",
-		What:  fmt.Sprintf("Spielplan in %d Kacheln zum Zusammenkleben, mit Übersicht", n),
+		What:  fmt.Sprintf("Spielplan in Originalgröße auf %d Blättern zum Zusammenkleben, mit Übersicht", n),
 		Paper: strings.ToUpper(tiles.Name[:1]) + tiles.Name[1:], Duplex: "einseitig", Sheets: n + 1, Pages: n + 1, Data: data})
 	return files, nil, nil
 }

@@ -137,16 +137,21 @@ func decodeCells(t *testing.T, pngPath string, g layout.Grid, dpi float64) []str
 					x = g.MirrorX(x)
 				}
 				rect := image.Rect(int(x*px), int(y*px), int((x+g.CardW)*px), int((y+g.CardH)*px))
-				sub := img.SubImage(rect)
-				bmp, err := gozxing.NewBinaryBitmapFromImage(sub)
-				if err != nil {
-					t.Fatal(err)
-				}
-				res, err := reader.Decode(bmp, nil)
-				if err != nil {
-					continue // an empty cell or a common back
-				}
-				out = append(out, res.GetText())
+				// The hybrid binarizer first, then the global one: on a busy
+				// card face (the Dativ cards' hidden solution band) one of
+				// them can miss a code the other reads.
+				src := gozxing.NewLuminanceSourceFromImage(img.SubImage(rect))
+				for _, binarize := range []func(gozxing.LuminanceSource) gozxing.Binarizer{
+					gozxing.NewHybridBinarizer, gozxing.NewGlobalHistgramBinarizer} {
+					bmp, err := gozxing.NewBinaryBitmap(binarize(src))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if res, err := reader.Decode(bmp, nil); err == nil {
+						out = append(out, res.GetText())
+						break
+					}
+				} // no code: an empty cell or a common back
 			}
 		}
 	}

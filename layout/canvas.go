@@ -556,3 +556,48 @@ func (c *Canvas) Sub(x, y, w, h float64) *Canvas {
 	s.X, s.Y, s.W, s.H = c.X+x, c.Y+y, w, h
 	return &s
 }
+
+// ClipPolygon runs draw with painting limited to a polygon given as
+// card-local x, y pairs (non-zero winding).
+func (c *Canvas) ClipPolygon(xy []float64, draw func()) {
+	if c.pdf == nil {
+		draw()
+		return
+	}
+	pts := make([]fpdf.PointType, 0, len(xy)/2)
+	for i := 0; i+1 < len(xy); i += 2 {
+		pts = append(pts, fpdf.PointType{X: c.X + xy[i], Y: c.Y + xy[i+1]})
+	}
+	c.pdf.ClipPolygon(pts, false)
+	draw()
+	c.pdf.ClipEnd()
+}
+
+// DashedPolyline strokes a dashed line through x, y pairs; the dashes run
+// on across the corners.
+func (c *Canvas) DashedPolyline(width float64, col Color, dash []float64, xy ...float64) {
+	if c.pdf == nil || len(xy) < 4 {
+		return
+	}
+	c.stroke(col, width)
+	c.pdf.SetDashPattern(dash, 0)
+	c.pdf.MoveTo(c.X+xy[0], c.Y+xy[1])
+	for i := 2; i+1 < len(xy); i += 2 {
+		c.pdf.LineTo(c.X+xy[i], c.Y+xy[i+1])
+	}
+	c.pdf.DrawPath("D")
+	c.pdf.SetDashPattern(nil, 0)
+}
+
+// Scaled runs draw with the drawing scaled by factor about the
+// card-local point (x, y).
+func (c *Canvas) Scaled(factor, x, y float64, draw func()) {
+	if c.pdf == nil {
+		draw()
+		return
+	}
+	c.pdf.TransformBegin()
+	c.pdf.TransformScale(factor*100, factor*100, c.X+x, c.Y+y)
+	draw()
+	c.pdf.TransformEnd()
+}

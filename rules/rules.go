@@ -156,12 +156,86 @@ func Amend[S any](e Engine[S], l Log, i int, a Action) (Log, error) {
 	return out, nil
 }
 
-// Runner replays a log without knowing the engine's state type; the
-// replay command and the scorer use it.
+// Viewer is who looks at a game: the table (the phone that acts for
+// everyone), one player's seat, or a spectator. What the rulebook hides
+// (tip cards, votes, answer tiles, bids, hand cards) is hidden from every
+// viewer but its owner until the rulebook reveals it — from the table too.
+type Viewer struct {
+	Role   string // RoleTable, RolePlayer or RoleSpectator
+	Player string // the seat's player, for RolePlayer
+}
+
+// The roles at a table.
+const (
+	RoleTable     = "table"
+	RolePlayer    = "player"
+	RoleSpectator = "spectator"
+)
+
+// Redactor is implemented by engines whose state holds secrets: View
+// returns the state less what v may not see. It must not change s.
+type Redactor[S any] interface {
+	View(s S, v Viewer) S
+}
+
+// Speaker is implemented by engines whose actions name players in fields
+// other than "player": Speakers returns every player an action speaks for
+// (its "player", the names in a batch of votes …). A player's seat may
+// post only actions that speak for that player alone.
+type Speaker[S any] interface {
+	Speakers(s S, a Action) []string
+}
+
+// Secrets is implemented by engines in which players choose in secret and
+// reveal together (tip cards, guess cards, answer tiles, bids). When each
+// phone enters its own choice, the choices wait outside the log until all
+// are in and then become the engine's one action.
+type Secrets[S any] interface {
+	// Secret reports whether a is such a secret choice and whose it is.
+	Secret(s S, a Action) (player string, ok bool)
+	// Collect combines one secret choice per player, all of the same
+	// type, into the one action that reveals them together.
+	Collect(s S, choices []Action) (Action, error)
+}
+
+// Outcome is how a finished game ended, for histories and statistics.
+type Outcome struct {
+	Winners []string       `json:"winners"`          // every winner (all players when a cooperative game is won)
+	Points  map[string]int `json:"points,omitempty"` // final points per player, where the game counts them
+	// Remaining is The Game's result: cards not laid (−1 for other games).
+	Remaining int `json:"remaining"`
+}
+
+// Outcomer is implemented by engines that can say who won a finished game.
+type Outcomer[S any] interface {
+	Outcome(s S) Outcome
+}
+
+// Runner plays a game without the caller knowing the engine's state type;
+// the replay command and the scorer use it. States are the engine's own
+// values (they marshal to the JSON the replay command prints).
 type Runner interface {
 	// Replay folds the log; trace, when set, sees the state after every
 	// action. It returns the final state and the prompt for what comes next.
 	Replay(l Log, trace func(i int, state any, events []Event)) (any, Prompt, error)
+	// Start builds the initial state from the setup.
+	Start(setup json.RawMessage) (any, error)
+	// Apply is one step: the state after a, without replaying the log.
+	Apply(state any, a Action) (any, []Event, error)
+	// Next tells what may happen next.
+	Next(state any) Prompt
+	// View is the state less what v may not see.
+	View(state any, v Viewer) any
+	// Speakers are the players action a speaks for.
+	Speakers(state any, a Action) []string
+	// Secret reports whether a is a secret choice to collect, and whose.
+	Secret(state any, a Action) (player string, ok bool)
+	// Collect combines collected secret choices into one action.
+	Collect(state any, choices []Action) (Action, error)
+	// HasSecrets reports whether the engine collects secret choices at all.
+	HasSecrets() bool
+	// Outcome is the result of a finished game.
+	Outcome(state any) Outcome
 }
 
 // Run adapts an engine to a Runner.
@@ -185,4 +259,78 @@ func (r runner[S]) Replay(l Log, trace func(int, any, []Event)) (any, Prompt, er
 		}
 	}
 	return s, r.e.Next(s), nil
+}
+
+func (r runner[S]) Start(setup json.RawMessage) (any, error) {
+	s, err := r.e.Start(setup)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (r runner[S]) Apply(state any, a Action) (any, []Event, error) {
+	s, ok := state.(S)
+	if !ok {
+		return state, nil, fmt.Errorf("rules: state of type %T given to an engine of %T", state, s)
+	}
+	next, ev, err := r.e.Apply(s, a)
+	if err != nil {
+		return state, nil, err
+	}
+	return next, ev, nil
+}
+
+func (r runner[S]) Next(state any) Prompt { return r.e.Next(state.(S)) }
+
+func (r runner[S]) View(state any, v Viewer) any {
+	if red, ok := r.e.(Redactor[S]); ok {
+		return red.View(state.(S), v)
+	}
+	return state
+}
+
+func (r runner[S]) Speakers(state any, a Action) []string {
+	if sp, ok := r.e.(Speaker[S]); ok {
+		return sp.Speakers(state.(S), a)
+	}
+	return ActionPlayer(a)
+}
+
+func (r runner[S]) Secret(state any, a Action) (string, bool) {
+	if sc, ok := r.e.(Secrets[S]); ok {
+		return sc.Secret(state.(S), a)
+	}
+	return "", false
+}
+
+func (r runner[S]) Collect(state any, choices []Action) (Action, error) {
+	if sc, ok := r.e.(Secrets[S]); ok {
+		return sc.Collect(state.(S), choices)
+	}
+	return Action{}, Forbid("no-secrets", "Dieses Spiel sammelt keine geheimen Eingaben", "this game collects no secret choices")
+}
+
+func (r runner[S]) HasSecrets() bool {
+	_, ok := r.e.(Secrets[S])
+	return ok
+}
+
+func (r runner[S]) Outcome(state any) Outcome {
+	if o, ok := r.e.(Outcomer[S]); ok {
+		return o.Outcome(state.(S))
+	}
+	return Outcome{Remaining: -1}
+}
+
+// ActionPlayer is the action's "player" field, the one player most actions
+// speak for (none when the field is absent).
+func ActionPlayer(a Action) []string {
+	var head struct {
+		Player string `json:"player"`
+	}
+	if json.Unmarshal(a.Data, &head) != nil || head.Player == "" {
+		return nil
+	}
+	return []string{head.Player}
 }

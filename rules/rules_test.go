@@ -82,3 +82,43 @@ func TestRunnerTraces(t *testing.T) {
 		t.Fatalf("%v %v %+v", totals, err, prompt)
 	}
 }
+
+// A runner's single steps reach the state a replay of the same log reaches,
+// and a refused step leaves the state it was given.
+func TestRunnerSteps(t *testing.T) {
+	r := Run[counterState](counter{})
+	s, err := r.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{2, 3, 3} {
+		if s, _, err = r.Apply(s, add(n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	replayed, _, _ := r.Replay(Log{Actions: []Action{add(2), add(3), add(3)}}, nil)
+	if !reflect.DeepEqual(s, replayed) {
+		t.Fatalf("steps %+v, replay %+v", s, replayed)
+	}
+	after, ev, err := r.Apply(s, add(3))
+	var re *RuleError
+	if !errors.As(err, &re) || re.Rule != "limit" || ev != nil || !reflect.DeepEqual(after, s) {
+		t.Fatalf("refused step: %+v %v %v", after, ev, err)
+	}
+	if _, _, err := r.Apply("not a state", add(1)); err == nil {
+		t.Fatal("a foreign state type must be an error")
+	}
+	// Engines without secrets or views: the defaults.
+	if v := r.View(s, Viewer{Role: RoleSpectator}); !reflect.DeepEqual(v, s) {
+		t.Fatalf("default view changed the state: %+v", v)
+	}
+	if got := r.Speakers(s, NewAction("add", map[string]any{"player": "Anna", "n": 1})); !reflect.DeepEqual(got, []string{"Anna"}) {
+		t.Fatalf("speakers %v", got)
+	}
+	if _, ok := r.Secret(s, add(1)); ok {
+		t.Fatal("no secrets in the toy game")
+	}
+	if o := r.Outcome(s); o.Remaining != -1 || o.Winners != nil {
+		t.Fatalf("default outcome %+v", o)
+	}
+}

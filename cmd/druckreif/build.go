@@ -33,7 +33,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	only := fs.String("cards", "", i18n.Sprintf("nur diese Karten neu drucken (Komma-Liste von IDs, z. B. LAB-STD-3,DAT-STD-12)", "reprint only these cards (comma list of IDs, e.g. LAB-STD-3,DAT-STD-12)").In(l))
 	strength := fs.Int("decoder-strength", int(decoder.DefaultStrength), i18n.Sprintf("Stärke der verborgenen Dativ-Lösungen, 1 (gut versteckt) bis 5 (kräftig); siehe dativ/decoder.pdf", "contrast of the hidden dativ solutions, 1 (well hidden) to 5 (strong); see dativ/decoder.pdf").In(l))
 	boardSeed := fs.Uint64("board-seed", kit.DefaultBoardSeed, i18n.Sprintf("Nummer des Labyrinths (gleiche Nummer, gleicher Spielplan; die App muss dieselbe kennen)", "number of the maze (same number, same board; the app must use the same)").In(l))
-	boardLength := fs.Int("board-length", 0, i18n.Sprintf("Felder vom Start bis zum Ausgang (Standard 50; zu zweit 30 empfohlen)", "fields from start to exit (default 50; 30 recommended for two players)").In(l))
+	boardLength := fs.Int("board-length", 0, i18n.Sprintf("Felder vom Start bis zum Ausgang, 12 bis 60 (Standard 50; zu zweit 30 empfohlen)", "fields from start to exit, 12 to 60 (default 50; 30 recommended for two players)").In(l))
 	tpl := fs.String("templates", "", i18n.Sprintf("Ordner mit eigenen Stildateien (Kopien von templates/*.json)", "folder with own style files (copies of templates/*.json)").In(l))
 	_, code, ok := fs.parse(args)
 	if !ok {

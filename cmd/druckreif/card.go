@@ -100,6 +100,9 @@ func printCard(w io.Writer, f *decks.Found, lang i18n.Lang) {
 			for i, o := range s.Options {
 				fmt.Fprintf(w, "  %s) %s\n", decks.OptionLetter(i), o)
 			}
+			if s.ReadingHint != "" {
+				fmt.Fprintf(w, "  %s %s\n", t(lang, "Beim Vorlesen:", "When reading aloud:"), s.ReadingHint)
+			}
 			fmt.Fprintf(w, "  %s\n", t(lang, "Lösung (alle richtigen Fassungen vorlesen):", "Solution (read every correct version aloud):"))
 			for _, sol := range s.Solutions() {
 				fmt.Fprintf(w, "    ✔ %s\n", sol)

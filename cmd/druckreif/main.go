@@ -6,7 +6,8 @@
 //	druckreif card ID                show a card with its solution
 //	druckreif build                  print the kit (PDF) into ./out
 //	druckreif replay FILE            replay a recorded game
-//	druckreif serve                  run the scorer
+//	druckreif serve                  run the scorer for the phones at the table
+//	druckreif backup FILE            back up the scorer's data while it runs
 //
 // Every subcommand has --help; messages are German unless --lang en.
 package main
@@ -35,7 +36,8 @@ func init() {
 		{"card", i18n.Sprintf("eine Karte mit Lösung zeigen (digitaler Decoder)", "show a card with its solution (digital decoder)"), runCard},
 		{"build", i18n.Sprintf("das Print-and-Play-Set als PDF nach ./out drucken", "print the print-and-play kit as PDF into ./out"), runBuild},
 		{"replay", i18n.Sprintf("ein aufgezeichnetes Spiel nachspielen", "replay a recorded game"), runReplay},
-		{"serve", i18n.Sprintf("den Punktezähler für Handys starten", "run the scorer for phones"), reserved("serve")},
+		{"serve", i18n.Sprintf("den Punktezähler für Handys starten", "run the scorer for phones"), runServe},
+		{"backup", i18n.Sprintf("die Daten des Punktezählers sichern, auch im Betrieb", "back up the scorer's data, also while it runs"), runBackup},
 	}
 }
 
@@ -72,14 +74,4 @@ func usage(w io.Writer, lang i18n.Lang) {
 	fmt.Fprintln(w, i18n.Sprintf(
 		"\n„druckreif BEFEHL --help“ erklärt einen Befehl. English: --lang en",
 		"\n\"druckreif COMMAND --help\" explains a command. Deutsch: --lang de").In(lang))
-}
-
-// reserved is a subcommand whose name is taken but which a later version
-// delivers.
-func reserved(name string) func([]string, io.Writer, io.Writer) int {
-	return func(args []string, stdout, stderr io.Writer) int {
-		lang := langFromArgs(args)
-		fmt.Fprintln(stderr, i18n.Sprintf("druckreif %s: noch nicht umgesetzt", "druckreif %s: not yet implemented", name).In(lang))
-		return 2
-	}
 }

@@ -54,7 +54,8 @@ func TestCardShowsSolution(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{"DAT-MEIN-1 ·", "Rückseite (DAT-MEIN-1-H)  ◀ gescannte Seite",
-		"✔ Sie versprach, pünktlich zu sein.", "✔ Sie versprach pünktlich zu sein.", "Erklärung:"} {
+		"✔ Sie versprach, pünktlich zu sein.", "✔ Sie versprach pünktlich zu sein.", "Erklärung:",
+		"Beim Vorlesen: Satzzeichen mitsprechen"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}

@@ -92,7 +92,7 @@ func TestTemplateStructure(t *testing.T) {
 	for _, dv := range dvs {
 		lists = append(lists, dv.Sqref+"="+strings.Trim(dv.Formula1, `"`))
 	}
-	if got := strings.Join(lists, " "); !strings.Contains(got, "B2:B2000=vorne,hinten") || !strings.Contains(got, "L2:L2000=ja,nein") {
+	if got := strings.Join(lists, " "); !strings.Contains(got, "B2:B2000=vorne,hinten") || !strings.Contains(got, "M2:M2000=ja,nein") {
 		t.Errorf("drop-downs: %s", got)
 	}
 	style, _ := f.GetCellStyle("Karten", "A1")
@@ -105,7 +105,7 @@ func TestTemplateStructure(t *testing.T) {
 	for _, r := range guide {
 		text += strings.Join(r, "|") + "\n"
 	}
-	for _, col := range []string{"Satz", "Option 1", "Richtig", "Erklärung", "Wörtlich", "Kennung"} {
+	for _, col := range []string{"Satz", "Option 1", "Richtig", "Erklärung", "Vorlesehinweis", "Wörtlich", "Kennung"} {
 		if !strings.Contains(text, "|"+col) {
 			t.Errorf("Anleitung does not explain %s", col)
 		}

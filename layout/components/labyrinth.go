@@ -11,6 +11,18 @@ import (
 // are drawn to fit it.
 const ChipDiameter = 18.0
 
+// The pieces stand in the board's fields: a pawn's base (PawnW wide,
+// PawnD deep) fits inside a field's loop on the A2 board (27 mm) and, on
+// A3, spans the loop within its corridor; a Lingutaurus tile
+// (TileDiameter) fits inside an A2 loop and in an A3 corridor, and holds
+// a pawn.
+const (
+	PawnW        = 18.0
+	PawnD        = 14.0
+	pawnPanel    = 26.0
+	TileDiameter = 22.0
+)
+
 // Labyrinth are the punch-out components of Das große Spiel: 30 bet chips
 // (six colours × 1–5, two-sided), 18 tip cards (six colours × A/B/C, backs
 // "TIPP"), 3 Lingutaurus tiles and six pawns.
@@ -51,14 +63,16 @@ func Labyrinth() []Sheet {
 				},
 			})
 		}
-		other = append(other, standUp("Spielfigur "+pc.Name, pc.Colour, pc.Symbol, pc.Name))
+		other = append(other, pawn(pc))
 	}
 	bull := layout.RGB(120, 65, 30)
 	for i := 1; i <= 3; i++ {
-		other = append(other, pieces.Piece{Name: fmt.Sprintf("Lingutaurus-Plättchen %d", i), W: 16, H: 16, Round: true,
+		const d = TileDiameter
+		other = append(other, pieces.Piece{Name: fmt.Sprintf("Lingutaurus-Plättchen %d", i), W: d, H: d, Round: true,
 			Front: func(c *layout.Canvas) {
-				c.Circle(8, 8, 8, bull, layout.Color{}, 0)
-				c.Mark(8, 8, 0, "♉", "B", 20, layout.White)
+				c.Circle(d/2, d/2, d/2, bull, layout.Color{}, 0)
+				c.Circle(d/2, d/2, d/2-1.2, layout.Color{}, layout.White, 0.5)
+				c.Mark(d/2, d/2, 0, "♉", "B", 32, layout.White)
 			}})
 	}
 	return []Sheet{
@@ -66,7 +80,19 @@ func Labyrinth() []Sheet {
 			Notes:  "Beidseitig drucken (lange Kante), an den Linien ausschneiden. Jede Farbe hat ihr Zeichen: ● Rot ■ Blau ▲ Grün ◆ Gelb ★ Lila ✚ Orange.",
 			Pieces: append(chips, tips...)},
 		{Name: "figuren-plaettchen", Title: "Das große Spiel – Spielfiguren und Lingutaurus-Plättchen",
-			Notes:  "Einseitig drucken. Figuren: an den gestrichelten Linien falzen, Fuß unterkleben. Plättchen auf die Felder mit dem Stier legen.",
+			Notes:  "Einseitig drucken. Figuren: an den gestrichelten Linien falzen, Fuß unterkleben; ihr Fuß (18 × 14 mm) passt in ein Lauffeld. Plättchen auf die Felder mit dem Stier legen.",
 			Pieces: other},
 	}
+}
+
+// pawn is a labyrinth playing piece: a fold-over stand-up whose base fits
+// a field's loop.
+func pawn(pc pieces.PlayerColour) pieces.Piece {
+	side := func(c *layout.Canvas) {
+		c.Rect(0, 0, PawnW, pawnPanel, pc.Colour)
+		c.Circle(PawnW/2, 10, 7, layout.White, layout.Color{}, 0)
+		c.Mark(PawnW/2, 10, 0, pc.Symbol, "B", 15, pc.Colour)
+		c.Text(PawnW/2, 19.5, pc.Name, "B", fitLine(c, pc.Name, "B", 6, 4, PawnW-2), layout.White, layout.Center)
+	}
+	return figure("Spielfigur "+pc.Name, PawnW, pawnPanel, PawnD, pc.Colour, side, side)
 }

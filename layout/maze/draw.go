@@ -1,7 +1,8 @@
 // Package maze draws the board of "Das große Spiel": the round maze from
-// package board with its red thread and numbered fields, and around it the
-// places for the cards and every colour's bet chips; on one large sheet or
-// tiled across A4/Letter sheets.
+// package board with its red Ariadne thread, whose loops are the fields,
+// and around it the places for the card stacks, the tip cards and every
+// colour's bet chips; on one A2 or A3 sheet, or the A2 board tiled across
+// A4/Letter sheets.
 package maze
 
 import (
@@ -10,254 +11,300 @@ import (
 
 	"druckreif/board"
 	"druckreif/layout"
-	"druckreif/layout/components"
-	"druckreif/layout/pieces"
-)
-
-// Board size in mm at full scale (A2 portrait); other sizes scale it.
-const (
-	BoardW = 420.0
-	BoardH = 594.0
-	mazeR  = 192.0 // outer radius of the maze at full scale
 )
 
 var (
-	wallColour   = layout.RGB(60, 45, 35)
+	wallColour   = layout.RGB(70, 50, 35)
 	threadColour = layout.RGB(200, 30, 30)
 	paper        = layout.RGB(250, 246, 236)
+	floorColour  = layout.RGB(243, 233, 212)
+	loopFill     = layout.RGB(255, 253, 247)
+	bullFill     = layout.RGB(246, 200, 150)
+	bullInk      = layout.RGB(110, 55, 25)
+	startFill    = layout.RGB(255, 228, 150)
 	ink          = layout.RGB(30, 30, 30)
 )
 
-// Plan is a board laid out at a scale, shifted so no field lies on a tile
-// seam.
+// LoopInnerA2 is the inside diameter of a field's loop on the A2 board
+// (mm): a piece's base (components.PawnBase) fits inside it.
+const LoopInnerA2 = 27.0
+
+// Plan is the board laid out on one sheet: the maze and the places around
+// it, in mm on the sheet.
 type Plan struct {
 	B      *board.Board
-	Scale  float64 // 1 = A2
-	CX, CY float64 // centre of the maze on the board, mm at this scale
-	// Rot turns the whole maze (radians, clockwise): the same topology
-	// laid out differently, to keep fields off tile seams.
-	Rot float64
-	// moved holds fields slid along the thread, off a tile seam.
-	moved map[int]board.Point
+	Paper  layout.Paper
+	R      float64 // the maze's outer radius
+	CX, CY float64 // its centre
+	Areas  []Area
+	// view, when set, is the part of the sheet being drawn (a tile):
+	// what lies wholly outside it is left out of the page.
+	view *box
 }
 
-// rotate turns a maze point by the plan's rotation.
-func (p *Plan) rotate(q board.Point) board.Point {
-	c, s := math.Cos(p.Rot), math.Sin(p.Rot)
-	return board.Point{X: q.X*c - q.Y*s, Y: q.Y*c + q.X*s}
+// drawPart paints only what reaches into a part of the sheet (sheet mm),
+// for a tile that shows that part; the rest would be clipped anyway.
+func (p *Plan) drawPart(c *layout.Canvas, ox, oy float64, view box) {
+	p.view = &view
+	defer func() { p.view = nil }()
+	p.Draw(c, ox, oy)
 }
 
-// NewPlan lays a board out at a scale with the maze centred near the top.
-func NewPlan(b *board.Board, scale float64) *Plan {
-	return &Plan{B: b, Scale: scale, CX: BoardW / 2 * scale, CY: (12 + mazeR) * scale}
+// visible reports whether a box (sheet mm) reaches into the view.
+func (p *Plan) visible(b box) bool {
+	v := p.view
+	return v == nil || b.X1 >= v.X0 && b.X0 <= v.X1 && b.Y1 >= v.Y0 && b.Y0 <= v.Y1
 }
 
-// FieldXY is a field's centre on the board in mm.
-func (p *Plan) FieldXY(pos int) (x, y float64) {
-	f := p.B.Field(pos)
-	if m, ok := p.moved[pos]; ok {
-		f = m
+// visibleDisc reports whether a disc (sheet mm) reaches into the view.
+func (p *Plan) visibleDisc(x, y, r float64) bool { return p.visible(box{x - r, y - r, x + r, y + r}) }
+
+// scale is the maze's size relative to the A2 board: line widths and
+// lettering in the maze follow it.
+func (p *Plan) scale() float64 { return p.R / mazeRA2 }
+
+// mazeRA2 is the maze's radius on A2: 15 mm from the sheet's sides, so
+// the word AUSGANG beyond the rim stays clear of the printer's margin.
+const mazeRA2 = 195.0
+
+// XY turns a point in maze units into sheet mm.
+func (p *Plan) XY(q board.Point) (x, y float64) { return p.CX + q.X*p.R, p.CY + q.Y*p.R }
+
+// FieldXY is a field's centre on the sheet.
+func (p *Plan) FieldXY(pos int) (x, y float64) { return p.XY(p.B.Field(pos)) }
+
+func (p *Plan) wallWidth() float64   { return 2.6 * p.scale() }
+func (p *Plan) threadWidth() float64 { return math.Max(0.9, 1.3*p.scale()) }
+func (p *Plan) loopWidth() float64   { return math.Max(1.0, 1.5*p.scale()) }
+
+// LoopRadius is the radius of every field's loop (to the middle of the
+// thread): LoopInnerA2 inside on A2, and on smaller sheets as large as the
+// narrowest cell allows with a little floor left between loop and wall.
+func (p *Plan) LoopRadius() float64 {
+	room := math.Inf(1)
+	for pos := -board.Behind; pos <= p.B.Length; pos++ {
+		room = math.Min(room, p.B.Room(pos)*p.R)
 	}
-	f = p.rotate(f)
-	return p.CX + f.X*mazeR*p.Scale, p.CY + f.Y*mazeR*p.Scale
+	r := room - p.wallWidth()/2 - 1.0*p.scale() - p.loopWidth()/2
+	return math.Min(r, LoopInnerA2/2+p.loopWidth()/2)
 }
 
-// FieldRadius is the radius of a field's loop in mm.
-func (p *Plan) FieldRadius() float64 {
-	r := p.B.Spacing() * mazeR * p.Scale * 0.36
-	ring := (1 - 0.07) / float64(p.B.Maze.Rings) * mazeR * p.Scale
-	return math.Min(r, ring*0.36)
-}
+// LoopInner is the inside diameter of a loop: what a piece stands in.
+func (p *Plan) LoopInner() float64 { return 2*p.LoopRadius() - p.loopWidth() }
 
-// RadiusAt is the radius of one field's loop: the board's field radius,
-// smaller where another field lies so close (a tight turn of the thread, or
-// the branch behind the start passing the way out) that loops would touch.
-func (p *Plan) RadiusAt(pos int) float64 {
-	r := p.FieldRadius()
-	x, y := p.FieldXY(pos)
-	for n := -board.Behind; n <= p.B.Length; n++ {
-		if n == pos || n == 0 {
-			continue
-		}
-		nx, ny := p.FieldXY(n)
-		r = math.Min(r, 0.48*math.Hypot(nx-x, ny-y))
-	}
-	return r
-}
-
-// Draw paints the whole board on c, with its top left corner at (ox, oy).
+// Draw paints the board on c with the sheet's top left corner at (ox, oy).
 func (p *Plan) Draw(c *layout.Canvas, ox, oy float64) {
-	s := p.Scale
-	c.Rect(ox, oy, BoardW*s, BoardH*s, paper)
-	p.drawMaze(c, ox, oy)
+	c.Rect(ox, oy, p.Paper.W, p.Paper.H, paper)
+	c.Circle(ox+p.CX, oy+p.CY, p.R, floorColour, layout.Color{}, 0)
+	p.drawNiches(c, ox, oy)
+	p.drawWalls(c, ox, oy)
 	p.drawThread(c, ox, oy)
-	p.drawAreas(c, ox, oy)
-}
-
-func (p *Plan) pt(ox, oy float64, q board.Point) (float64, float64) {
-	q = p.rotate(q)
-	return ox + p.CX + q.X*mazeR*p.Scale, oy + p.CY + q.Y*mazeR*p.Scale
-}
-
-func (p *Plan) drawMaze(c *layout.Canvas, ox, oy float64) {
-	m := p.B.Maze
-	s := p.Scale
-	cx, cy := ox+p.CX, oy+p.CY
-	w := 1.4 * s
-	exit := m.Thread[len(m.Thread)-1]
-	for ring := 0; ring < m.Rings; ring++ {
-		_, outer := m.Radii(ring)
-		for i := 0; i < m.Cells[ring]; i++ {
-			cell := board.Cell{Ring: ring, Index: i}
-			a0, a1 := m.Angles(cell)
-			// The wall on the clockwise side, unless a passage is there.
-			cw := board.Cell{Ring: ring, Index: (i + 1) % m.Cells[ring]}
-			if !m.Linked(cell, cw) {
-				inner, out := m.Radii(ring)
-				x1, y1 := p.pt(ox, oy, polar(inner, a1))
-				x2, y2 := p.pt(ox, oy, polar(out, a1))
-				c.Line(x1, y1, x2, y2, w, wallColour)
-			}
-			// The outer wall: towards each outward neighbour, or the rim.
-			if ring == m.Rings-1 {
-				if cell != exit {
-					c.Arc(cx, cy, outer*mazeR*s, a0+p.Rot, a1+p.Rot, w, wallColour)
-				}
-				continue
-			}
-			ratio := m.Cells[ring+1] / m.Cells[ring]
-			for k := 0; k < ratio; k++ {
-				child := board.Cell{Ring: ring + 1, Index: i*ratio + k}
-				if !m.Linked(cell, child) {
-					b0, b1 := m.Angles(child)
-					c.Arc(cx, cy, outer*mazeR*s, b0+p.Rot, b1+p.Rot, w, wallColour)
-				}
-			}
+	for _, a := range p.Areas {
+		if p.visible(box{a.X - 2, a.Y - 10, a.X + a.W + 2, a.Y + a.H + 2}) {
+			a.draw(c, p, ox, oy)
 		}
 	}
-	// The centre: the start field, and the six niches around it.
-	inner, _ := m.Radii(0)
-	c.Circle(cx, cy, inner*mazeR*s, layout.RGB(255, 236, 179), wallColour, w)
-	c.Text(cx, cy-2.2*s, "START", "B", 9*s, ink, layout.Center)
-	for i := 0; i < m.Cells[0]; i++ {
-		cell := board.Cell{Ring: 0, Index: i}
-		if cell == m.Thread[0] || cell == m.Behind[0] {
-			continue
-		}
-		a0, a1 := m.Angles(cell)
-		r0, r1 := m.Radii(0)
-		x, y := p.pt(ox, oy, polar((r0+r1)/2, (a0+a1)/2))
-		c.Circle(x, y, 5*s, layout.RGB(235, 225, 205), wallColour, 0.4*s)
-		c.Text(x, y-1.2*s, "Nische", "", 4.5*s, ink, layout.Center)
+	c.Text(ox+p.Paper.W/2, oy+p.Paper.H-6*math.Sqrt(p.scale()), "Der Dativ ist dem Genitiv sein Tod: Das große Spiel · druckreif-Spielplan "+
+		fmt.Sprintf("Nr. %d, %d Felder", p.B.Seed, p.B.Length)+" · nur für den privaten Gebrauch neben dem Originalspiel", "", 6.5, ink, layout.Center)
+}
+
+// polyline strokes a line given in maze units with round caps and joins.
+func (p *Plan) polyline(c *layout.Canvas, ox, oy, width float64, col layout.Color, pts []board.Point) {
+	xy := make([]float64, 0, 2*len(pts))
+	b := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, q := range pts {
+		x, y := p.XY(q)
+		b = box{math.Min(b.X0, x), math.Min(b.Y0, y), math.Max(b.X1, x), math.Max(b.Y1, y)}
+		xy = append(xy, ox+x, oy+y)
 	}
+	if p.visible(box{b.X0 - width, b.Y0 - width, b.X1 + width, b.Y1 + width}) {
+		c.Polyline(width, col, xy...)
+	}
+}
+
+// arcPoints is a circle's arc in maze units, fine enough to look round at
+// full size.
+func arcPoints(r, a0, a1 float64) []board.Point {
+	n := int(math.Ceil(math.Abs(a1-a0)*r/0.004)) + 1
+	pts := make([]board.Point, 0, n+1)
+	for k := 0; k <= n; k++ {
+		a := a0 + (a1-a0)*float64(k)/float64(n)
+		pts = append(pts, board.Point{X: r * math.Sin(a), Y: -r * math.Cos(a)})
+	}
+	return pts
 }
 
 func polar(r, a float64) board.Point { return board.Point{X: r * math.Sin(a), Y: -r * math.Cos(a)} }
 
-// drawThread draws the red thread and, on it, every field as a loop with
-// its number and an arrow in the direction of travel.
+// Walls lists the maze's walls as lines in maze units: the hub's walls
+// around the niches, every boundary between cells without a passage, and
+// the rim, open at the exit.
+func Walls(m *board.Maze) [][]board.Point {
+	var walls [][]board.Point
+	// The hub: walls between its cells, and its outer wall except at the
+	// gates.
+	for i := 0; i < m.Cells(0); i++ {
+		a0, a1 := m.Angles(board.Cell{Ring: 0, Index: i})
+		walls = append(walls, []board.Point{polar(m.Radius[0], a0), polar(m.Radius[1], a0)})
+		if c := (board.Cell{Ring: 0, Index: i}); c != m.Gates[0] && c != m.Gates[1] {
+			walls = append(walls, arcPoints(m.Radius[1], a0, a1))
+		}
+	}
+	exit := m.Thread[len(m.Thread)-1]
+	for k := 1; k <= m.Rings; k++ {
+		n := m.Cells(k)
+		for i := 0; i < n; i++ {
+			c := board.Cell{Ring: k, Index: i}
+			a0, a1 := m.Angles(c)
+			if !m.Linked(c, board.Cell{Ring: k, Index: (i + n - 1) % n}) {
+				walls = append(walls, []board.Point{polar(m.Radius[k], a0), polar(m.Radius[k+1], a0)})
+			}
+			if k == m.Rings {
+				if c != exit {
+					walls = append(walls, arcPoints(1, a0, a1))
+				}
+				continue
+			}
+			// The boundary with the next ring, piece by piece.
+			for j := 0; j < m.Cells(k+1); j++ {
+				o := board.Cell{Ring: k + 1, Index: j}
+				b0, b1 := m.Angles(o)
+				lo, hi := math.Max(a0, b0), math.Min(a1, b1)
+				if hi-lo > 1e-9 && !m.Linked(c, o) {
+					walls = append(walls, arcPoints(m.Radius[k+1], lo, hi))
+				}
+			}
+		}
+	}
+	return walls
+}
+
+func (p *Plan) drawWalls(c *layout.Canvas, ox, oy float64) {
+	for _, w := range Walls(p.B.Maze) {
+		p.polyline(c, ox, oy, p.wallWidth(), wallColour, w)
+	}
+}
+
+// drawNiches marks the six niches, each with a place for a piece.
+func (p *Plan) drawNiches(c *layout.Canvas, ox, oy float64) {
+	s := p.scale()
+	for i := range p.B.Maze.Niches {
+		x, y := p.XY(p.B.NicheCentre(i))
+		c.Circle(ox+x, oy+y, p.NicheRadius(), layout.RGB(232, 218, 190), layout.Color{}, 0)
+		c.Glyph(ox+x, oy+y, 0, "Nische", "B", 7*s, layout.RGB(120, 95, 70))
+	}
+}
+
+// NicheRadius is the radius of a niche's place for a piece.
+func (p *Plan) NicheRadius() float64 {
+	room := p.B.Maze.Room(p.B.Maze.Niches[0]) * p.R
+	return room - p.wallWidth()/2 - 0.8*p.scale()
+}
+
+// exitPoint is where a field's thread leaves its loop, and the direction
+// (radians, sheet coordinates) it leaves in.
+func (p *Plan) exitPoint(pos int, r float64) (x, y, dir float64) {
+	var line []board.Point
+	if pos == p.B.Length {
+		line = p.B.Maze.ExitLine(0.05)
+	} else {
+		line = p.B.Maze.Line(pos)
+	}
+	cx, cy := p.XY(line[0])
+	for i := 1; i < len(line); i++ {
+		x0, y0 := p.XY(line[i-1])
+		x1, y1 := p.XY(line[i])
+		d0, d1 := math.Hypot(x0-cx, y0-cy), math.Hypot(x1-cx, y1-cy)
+		if d1 >= r {
+			t := (r - d0) / (d1 - d0)
+			x, y = x0+t*(x1-x0), y0+t*(y1-y0)
+			return x, y, math.Atan2(y-cy, x-cx)
+		}
+	}
+	x, y = p.XY(line[len(line)-1])
+	return x, y, math.Atan2(y-cy, x-cx)
+}
+
+// drawThread draws the red thread from the last field behind the start
+// through the centre out of the maze, and on it the loops: the fields,
+// each with its number and an arrow towards where the thread goes on.
 func (p *Plan) drawThread(c *layout.Canvas, ox, oy float64) {
 	m := p.B.Maze
-	s := p.Scale
-	for _, route := range [][]board.Cell{m.Thread, m.Behind} {
-		var xy []float64
-		for _, q := range m.Polyline(route) {
-			x, y := p.pt(ox, oy, q)
-			xy = append(xy, x, y)
-		}
-		c.Polyline(1.2*s, threadColour, xy...)
+	s := p.scale()
+	for pos := -board.Behind; pos < p.B.Length; pos++ {
+		p.polyline(c, ox, oy, p.threadWidth(), threadColour, m.Line(pos))
 	}
+	out := m.ExitLine(0.03)
+	p.polyline(c, ox, oy, p.threadWidth(), threadColour, out)
+	// The way out: an arrowhead just beyond the rim, and the word AUSGANG
+	// beside it along the rim.
+	ex, ey := p.XY(out[1])
+	bx, by := p.XY(out[0])
+	a := math.Atan2(ey-by, ex-bx)
+	arrow(c, ox+ex, oy+ey, a, 4*s, threadColour)
+	deg := -a*180/math.Pi - 90 // along the rim, never upside down
+	for deg < -90 {
+		deg += 180
+	}
+	for deg > 90 {
+		deg -= 180
+	}
+	lx, ly := p.XY(polar(1+0.022, math.Atan2(out[1].X, -out[1].Y)))
+	side := 17 * s
+	c.Glyph(ox+lx+math.Cos(a+math.Pi/2)*side, oy+ly+math.Sin(a+math.Pi/2)*side, deg, "AUSGANG", "B", 10*s, threadColour)
+
+	r := p.LoopRadius()
 	for pos := -board.Behind; pos <= p.B.Length; pos++ {
-		if pos == 0 {
-			continue // the start is the centre disc
-		}
-		r := p.RadiusAt(pos)
 		x, y := p.FieldXY(pos)
-		x, y = x+ox, y+oy
-		fill := layout.White
-		if p.B.IsBull(pos) {
-			fill = layout.RGB(255, 205, 150)
+		if !p.visibleDisc(x, y, r+p.loopWidth()) {
+			continue
 		}
-		c.Circle(x, y, r, fill, threadColour, 0.9*s)
+		x, y = x+ox, y+oy
+		fill := loopFill
+		switch {
+		case pos == 0:
+			fill = startFill
+		case p.B.IsBull(pos):
+			fill = bullFill
+		}
+		c.Circle(x, y, r, fill, threadColour, p.loopWidth())
+		inner := r - p.loopWidth()/2
+		_, _, dir := p.exitPoint(pos, r)
+		// The arrow sits in the loop where the thread leaves it.
+		if pos < p.B.Length {
+			ax, ay := x+math.Cos(dir)*inner*0.68, y+math.Sin(dir)*inner*0.68
+			arrow(c, ax, ay, dir, inner*0.42, threadColour)
+		}
+		size := inner * 1.45 // pt: two digits fill about three fifths
+		lx, ly := x-math.Cos(dir)*inner*0.12, y-math.Sin(dir)*inner*0.12
 		label := fmt.Sprint(pos)
 		if pos < 0 {
 			label = fmt.Sprintf("−%d", -pos)
 		}
-		size := r * 1.05 / 0.3528
-		if pos == p.B.Length {
-			label = "Ziel"
-			size *= 0.75
-		}
-		c.Text(x, y-r*0.55, label, "B", size, ink, layout.Center)
-		if p.B.IsBull(pos) {
-			c.Text(x+r*1.05, y-r*1.6, "♉", "B", size*1.1, layout.RGB(110, 60, 30), layout.Left)
-		}
-		// The arrow points to the next field.
-		if pos < p.B.Length {
-			nx, ny := p.FieldXY(pos + 1)
-			if pos == -1 {
-				nx, ny = p.FieldXY(0)
-			}
-			nx, ny = nx+ox, ny+oy
-			a := math.Atan2(ny-y, nx-x)
-			if pos < 0 {
-				// Behind the start the fields run from the centre outward,
-				// but travel is toward the centre: point back along the line.
-				a += math.Pi
-				if pos > -board.Behind {
-					px, py := p.FieldXY(pos - 1)
-					a = math.Atan2(y-(py+oy), x-(px+ox)) + math.Pi
-				}
-			}
-			ax, ay := x+math.Cos(a)*r*1.35, y+math.Sin(a)*r*1.35
-			tip := r * 0.45
-			c.Polygon(threadColour,
-				ax+math.Cos(a)*tip, ay+math.Sin(a)*tip,
-				ax+math.Cos(a+2.3)*tip, ay+math.Sin(a+2.3)*tip,
-				ax+math.Cos(a-2.3)*tip, ay+math.Sin(a-2.3)*tip)
+		switch {
+		case pos == 0:
+			c.Glyph(lx, ly, 0, "START", "B", size*0.5, ink)
+		case p.B.IsBull(pos):
+			c.Glyph(x, y+inner*0.2, 0, "♉", "B", size*2.1, bullInk)
+			c.Glyph(x, y-inner*0.6, 0, label, "B", size*0.45, ink)
+		case pos == p.B.Length:
+			c.Glyph(lx, ly-inner*0.18, 0, label, "B", size*0.8, ink)
+			c.Glyph(lx, ly+inner*0.42, 0, "Ziel", "B", size*0.36, ink)
+		default:
+			c.Glyph(lx, ly, 0, label, "B", size, ink)
 		}
 	}
-	ex, ey := p.FieldXY(p.B.Length)
-	d := math.Hypot(ex-p.CX, ey-p.CY)
-	lx, ly := p.CX+(ex-p.CX)/d*(mazeR*s+7*s), p.CY+(ey-p.CY)/d*(mazeR*s+7*s)
-	c.Text(ox+lx, oy+ly-3*s, "AUSGANG", "B", 10*s, threadColour, layout.Center)
 }
 
-// drawAreas draws, below the maze, the places for the question stack, the
-// Lingutaurus stack, the tip cards and each colour's five bet chips (the
-// fields fit the printed chips).
-func (p *Plan) drawAreas(c *layout.Canvas, ox, oy float64) {
-	s := p.Scale
-	top := oy + (12+2*mazeR+10)*s
-	x := ox + 14*s
-	card := func(x, y float64, title, sub string) {
-		c.RoundRect(x, y, 63*s, 88*s, 3*s, layout.White, wallColour, 0.6*s)
-		c.Text(x+31.5*s, y+36*s, title, "B", 10*s, ink, layout.Center)
-		c.Text(x+31.5*s, y+42*s, sub, "", 7*s, ink, layout.Center)
-	}
-	card(x, top+14*s, "Fragekarten", "20 Karten: 17 + 3 Risiko")
-	card(x+68*s, top+14*s, "Lingutaurus", "♉ Zitatkarten")
-	// Tip cards A, B, C and their backs.
-	tx := x + 142*s
-	c.Text(tx, top, "Tippkarten: A · B · C / TIPP", "B", 8*s, ink, layout.Left)
-	for i, l := range []string{"A", "B", "C"} {
-		c.RoundRect(tx+float64(i)*34*s, top+5*s, 30*s, 42*s, 2*s, layout.White, wallColour, 0.5*s)
-		c.Text(tx+float64(i)*34*s+15*s, top+14*s, l, "B", 26*s, ink, layout.Center)
-	}
-	c.RoundRect(tx+102*s, top+5*s, 30*s, 42*s, 2*s, layout.RGB(230, 230, 230), wallColour, 0.5*s)
-	c.Text(tx+117*s, top+22*s, "TIPP", "B", 10*s, ink, layout.Center)
-	// Bet chips: five fields per colour, the size of the printed chips.
-	d := components.ChipDiameter * s
-	cy := top + 52*s
-	c.Text(tx, cy, "Einsatzchips: unbenutzte Chips auf die Felder ihrer Farbe", "B", 7*s, ink, layout.Left)
-	for i, pc := range pieces.Players {
-		rowY := cy + 4*s + float64(i)*(d+1.5*s)
-		c.Text(tx, rowY+d/2-2*s, pc.Symbol+" "+pc.Name, "B", 7.5*s, pc.Colour, layout.Left)
-		for v := 1; v <= 5; v++ {
-			fx := tx + 26*s + float64(v-1)*(d+2*s) + d/2
-			c.Circle(fx, rowY+d/2, d/2, pc.Colour.Tint(0.75), pc.Colour, 0.5*s)
-			c.Text(fx, rowY+d/2-2.2*s, fmt.Sprint(v), "B", 9*s, ink, layout.Center)
-		}
-	}
-	c.Text(ox+BoardW*s/2, oy+BoardH*s-7*s, "Der Dativ ist dem Genitiv sein Tod: Das große Spiel · druckreif-Spielplan · nur für den privaten Gebrauch neben dem Originalspiel", "", 6*s, ink, layout.Center)
+// arrow draws a filled arrowhead of length l centred on (x, y), pointing
+// in direction a (radians, sheet coordinates).
+func arrow(c *layout.Canvas, x, y, a, l float64, col layout.Color) {
+	ux, uy := math.Cos(a), math.Sin(a)
+	nx, ny := -uy, ux
+	w := l * 0.55
+	c.Polygon(col,
+		x+ux*l/2, y+uy*l/2,
+		x-ux*l/2+nx*w, y-uy*l/2+ny*w,
+		x-ux*l*0.25, y-uy*l*0.25,
+		x-ux*l/2-nx*w, y-uy*l/2-ny*w)
 }

@@ -6,113 +6,360 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
 	"druckreif/board"
 	"druckreif/internal/tooltest"
 	"druckreif/layout"
+	"druckreif/layout/components"
 )
 
-func TestNoFieldNearASeam(t *testing.T) {
-	for seed := uint64(1); seed <= 5; seed++ {
-		b, _ := board.New(seed, 0)
-		p := NewPlan(b, 1)
-		tl, err := PlanTiles(p)
+func plans(t *testing.T, b *board.Board) []*Plan {
+	t.Helper()
+	var out []*Plan
+	for _, sh := range []layout.Paper{layout.A2, layout.A3} {
+		p, err := NewPlan(b, sh)
 		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
+			t.Fatal(err)
 		}
-		if !fieldsClear(p, tl, p.FieldRadius()) {
-			t.Fatalf("seed %d: a field lies within %v mm of a cut", seed, seamClear)
+		out = append(out, p)
+	}
+	return out
+}
+
+// The pieces fit the fields: on A2 a pawn's base lies wholly inside a
+// loop, as does a Lingutaurus tile, which in turn holds a pawn; a niche
+// holds a pawn. On A3 the base still spans the loop and stays within its
+// corridor.
+func TestPiecesFitTheFields(t *testing.T) {
+	diag := math.Hypot(components.PawnW, components.PawnD)
+	for _, length := range []int{board.TwoPlayerLength, board.DefaultLength, board.MaxLength} {
+		b, _ := board.New(1, length)
+		a2, a3 := plans(t, b)[0], plans(t, b)[1]
+		t.Logf("%d fields: loop inside Ø %.1f mm on A2, %.1f mm on A3; niche Ø %.1f mm; pawn base %.0f × %.0f mm (diagonal %.1f)",
+			length, a2.LoopInner(), a3.LoopInner(), 2*a2.NicheRadius(), components.PawnW, components.PawnD, diag)
+		if a2.LoopInner() < LoopInnerA2-1e-9 || a2.LoopInner() < diag+2 {
+			t.Errorf("A2 loop %.1f mm inside, pawn base diagonal %.1f mm", a2.LoopInner(), diag)
 		}
-		// No two loops overlap, moved or not.
-		for a := -board.Behind; a <= b.Length; a++ {
-			for c := a + 1; c <= b.Length; c++ {
-				if a == 0 || c == 0 {
-					continue
+		if components.TileDiameter > a2.LoopInner() || components.TileDiameter < components.PawnW+2 {
+			t.Errorf("Lingutaurus tile %.0f mm: loop %.1f mm, pawn %.0f mm wide", components.TileDiameter, a2.LoopInner(), components.PawnW)
+		}
+		if 2*a2.NicheRadius() < diag {
+			t.Errorf("niche %.1f mm, pawn diagonal %.1f mm", 2*a2.NicheRadius(), diag)
+		}
+		// On A3 the corridor (the free width of the narrowest cell) holds
+		// a pawn's base either way round, and a tile.
+		corridor := math.Inf(1)
+		for pos := -board.Behind; pos <= b.Length; pos++ {
+			corridor = math.Min(corridor, 2*(b.Room(pos)*a3.R-a3.wallWidth()/2))
+		}
+		t.Logf("A3: corridor %.1f mm", corridor)
+		if a3.LoopInner() < components.PawnW || corridor < components.PawnW+2 || corridor < components.TileDiameter {
+			t.Errorf("A3: loop %.1f mm, corridor %.1f mm for a pawn of %.0f mm and a tile of %.0f mm",
+				a3.LoopInner(), corridor, components.PawnW, components.TileDiameter)
+		}
+	}
+}
+
+// wallSet holds the walls as sheet polylines with their boxes, so the
+// distance to the nearest wall skips walls that are clearly farther.
+type wallSet struct {
+	lines []path
+	boxes []box
+}
+
+func sheetWalls(p *Plan) *wallSet {
+	w := &wallSet{}
+	for _, line := range Walls(p.B.Maze) {
+		var q path
+		for _, pt := range line {
+			x, y := p.XY(pt)
+			q = append(q, xy{x, y})
+		}
+		w.lines, w.boxes = append(w.lines, q), append(w.boxes, bounds(q))
+	}
+	return w
+}
+
+// dist is the distance from a sheet point to the nearest wall's middle
+// line.
+func (w *wallSet) dist(q xy) float64 {
+	best := math.Inf(1)
+	for i, b := range w.boxes {
+		dx := math.Max(0, math.Max(b.X0-q.X, q.X-b.X1))
+		dy := math.Max(0, math.Max(b.Y0-q.Y, q.Y-b.Y1))
+		if math.Hypot(dx, dy) < best {
+			best = math.Min(best, distToPath(w.lines[i], q))
+		}
+	}
+	return best
+}
+
+// Loops lie in their cells clear of every wall and of each other, on A2
+// and A3; the thread keeps clear of the walls too.
+func TestLoopsAndThreadClearOfWalls(t *testing.T) {
+	for _, length := range []int{board.TwoPlayerLength, board.DefaultLength, board.MaxLength} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			b, _ := board.New(seed, length)
+			for _, p := range plans(t, b) {
+				walls := sheetWalls(p)
+				r := p.LoopRadius()
+				outer := r + p.loopWidth()/2
+				for pos := -board.Behind; pos <= b.Length; pos++ {
+					x, y := p.FieldXY(pos)
+					if d := walls.dist(xy{x, y}); d < outer+p.wallWidth()/2+0.5 {
+						t.Errorf("%s, seed %d: loop %d is %.1f mm from a wall, its edge %.1f", p.Paper.Name, seed, pos, d, outer)
+					}
+					for other := pos + 1; other <= b.Length; other++ {
+						ox, oy := p.FieldXY(other)
+						if math.Hypot(ox-x, oy-y) < 2*outer+1 {
+							t.Errorf("%s: loops %d and %d touch", p.Paper.Name, pos, other)
+						}
+					}
 				}
-				xa, ya := p.FieldXY(a)
-				xc, yc := p.FieldXY(c)
-				if math.Hypot(xc-xa, yc-ya) < p.RadiusAt(a)+p.RadiusAt(c)-1e-6 {
-					t.Errorf("seed %d: fields %d and %d overlap", seed, a, c)
+				clear := math.Inf(1)
+				for pos := -board.Behind; pos < b.Length; pos++ {
+					line := b.Maze.Line(pos)
+					for i := 1; i < len(line); i++ {
+						for k := 0; k <= 4; k++ {
+							f := float64(k) / 4
+							x, y := p.XY(board.Point{X: line[i-1].X + f*(line[i].X-line[i-1].X), Y: line[i-1].Y + f*(line[i].Y-line[i-1].Y)})
+							clear = math.Min(clear, walls.dist(xy{x, y})-p.wallWidth()/2-p.threadWidth()/2)
+						}
+					}
+				}
+				if clear < 1 {
+					t.Errorf("%s, seed %d, %d fields: the thread comes within %.1f mm of a wall", p.Paper.Name, seed, length, clear)
 				}
 			}
 		}
 	}
 }
 
-// pgm renders a page in grey and returns it.
-func pgm(t *testing.T, pdf []byte, page, dpi int) *image.Gray {
+// The places beside the maze hold what they are for: card stacks of
+// 63 × 88 mm, chips of 18 mm; none overlaps another or the maze, all lie
+// on the sheet.
+func TestAreas(t *testing.T) {
+	b, _ := board.New(1, 0)
+	for _, p := range plans(t, b) {
+		kinds := map[AreaKind]int{}
+		for i, a := range p.Areas {
+			kinds[a.Kind]++
+			if a.X < 4 || a.Y < 4 || a.X+a.W > p.Paper.W-4 || a.Y+a.H > p.Paper.H-8 {
+				t.Errorf("%s: area %d (%v) off the sheet: %+v", p.Paper.Name, i, a.Kind, a)
+			}
+			switch a.Kind {
+			case Questions, Lingutaurus:
+				if a.W-2*cardMargin < CardW || a.H-2*cardMargin < CardH {
+					t.Errorf("%s: card place %.1f × %.1f mm", p.Paper.Name, a.W-2*cardMargin, a.H-2*cardMargin)
+				}
+			case Chips:
+				col, row := chipPitch(p.compact())
+				if ChipField < components.ChipDiameter+1 || col < ChipField+1 || row < ChipField+1 ||
+					a.W < 6*col-1e-9 || a.H < chipHeader+5*row-1e-9 {
+					t.Errorf("%s: chip fields Ø %.0f at %.0f × %.0f mm in %.0f × %.0f", p.Paper.Name, ChipField, col, row, a.W, a.H)
+				}
+			}
+			// Clear of the maze (titles sit above the areas).
+			nx := math.Max(a.X, math.Min(p.CX, a.X+a.W))
+			ny := math.Max(a.Y-7, math.Min(p.CY, a.Y+a.H))
+			if d := math.Hypot(nx-p.CX, ny-p.CY); d < p.R+2 {
+				t.Errorf("%s: area %v reaches into the maze (%.1f mm from its centre, radius %.0f)", p.Paper.Name, a.Kind, d, p.R)
+			}
+			for j, o := range p.Areas[:i] {
+				if a.X < o.X+o.W && o.X < a.X+a.W && a.Y-7 < o.Y+o.H && o.Y-7 < a.Y+a.H {
+					t.Errorf("%s: areas %d and %d overlap", p.Paper.Name, i, j)
+				}
+			}
+		}
+		for _, k := range []AreaKind{Questions, Lingutaurus, Chips, Tips, Legend} {
+			if kinds[k] != 1 {
+				t.Errorf("%s: %d areas of kind %v", p.Paper.Name, kinds[k], k)
+			}
+		}
+	}
+	// A3 is laid out for A3: its card places are as large as on A2.
+	a2, a3 := plans(t, b)[0], plans(t, b)[1]
+	if a3.Areas[0].W != a2.Areas[0].W || a3.R/a2.R > 0.71 || a3.R/a2.R < 0.65 {
+		t.Errorf("A3 card place %.0f mm wide (A2 %.0f), maze scaled %.2f", a3.Areas[0].W, a2.Areas[0].W, a3.R/a2.R)
+	}
+}
+
+func polygonArea(q path) float64 {
+	a := 0.0
+	for i := range q {
+		j := (i + 1) % len(q)
+		a += q[i].X*q[j].Y - q[j].X*q[i].Y
+	}
+	return math.Abs(a) / 2
+}
+
+// The tiles cover the board without gaps or overlaps, each fits its
+// sheet, each has glue strips of at least Overlap beyond its right and
+// bottom seams, and no seam comes near a field, a niche or the start.
+func TestTiling(t *testing.T) {
+	for _, length := range []int{board.TwoPlayerLength, board.DefaultLength, board.MaxLength} {
+		for seed := uint64(1); seed <= 6; seed++ {
+			b, _ := board.New(seed, length)
+			p, _ := NewPlan(b, layout.A2)
+			for _, sheet := range []layout.Paper{layout.A4, layout.Letter} {
+				tl, err := PlanTiles(p, sheet)
+				if err != nil {
+					t.Fatalf("seed %d, %d fields, %s: %v", seed, length, sheet.Name, err)
+				}
+				name := fmt.Sprintf("seed %d, %d fields, %s", seed, length, sheet.Name)
+				if len(tl.Tiles) != 9 {
+					t.Fatalf("%s: %d tiles", name, len(tl.Tiles))
+				}
+				total := 0.0
+				for _, x := range tl.Tiles {
+					total += polygonArea(x.Region)
+					if x.Window.W() > sheet.W-2*sheetMargin+1e-6 || x.Window.H() > sheet.H-2*sheetMargin+1e-6 {
+						t.Errorf("%s: %s is %.0f × %.0f mm", name, x.Name(), x.Window.W(), x.Window.H())
+					}
+				}
+				if math.Abs(total-p.Paper.W*p.Paper.H) > 1 {
+					t.Errorf("%s: the tiles cover %.0f mm² of %.0f", name, total, p.Paper.W*p.Paper.H)
+				}
+				for _, x := range tl.Tiles {
+					w := x.Window
+					for _, q := range x.Right {
+						if q.X+Overlap > w.X1+1e-6 {
+							t.Errorf("%s: %s's glue strip is only %.1f mm at y %.0f", name, x.Name(), w.X1-q.X, q.Y)
+						}
+					}
+					for _, q := range x.Bottom {
+						if q.Y+Overlap > w.Y1+1e-6 {
+							t.Errorf("%s: %s's bottom glue strip is only %.1f mm at x %.0f", name, x.Name(), w.Y1-q.Y, q.X)
+						}
+					}
+				}
+				// No seam within 2 mm of a loop or the start, 1.2 mm of a niche's place.
+				outer := p.LoopRadius() + p.loopWidth()/2
+				var places []xy
+				var radii []float64
+				for pos := -board.Behind; pos <= b.Length; pos++ {
+					x, y := p.FieldXY(pos)
+					places, radii = append(places, xy{x, y}), append(radii, outer)
+				}
+				for i := range b.Maze.Niches {
+					x, y := p.XY(b.NicheCentre(i))
+					places, radii = append(places, xy{x, y}), append(radii, p.NicheRadius())
+				}
+				minLoop, minNiche := math.Inf(1), math.Inf(1)
+				for _, s := range tl.Seams() {
+					for i, q := range places {
+						d := distToPath(s, q) - radii[i]
+						if i <= b.Length+board.Behind {
+							minLoop = math.Min(minLoop, d)
+						} else {
+							minNiche = math.Min(minNiche, d)
+						}
+					}
+				}
+				if minLoop < 2 || minNiche < 1.2 {
+					t.Errorf("%s: a seam passes %.1f mm from a loop, %.1f mm from a niche", name, minLoop, minNiche)
+				}
+				if seed == 1 && length == board.DefaultLength {
+					t.Logf("%s: seams keep %.1f mm from every loop and the start, %.1f mm from every niche's place", name, minLoop, minNiche)
+				}
+			}
+		}
+	}
+}
+
+// pgms renders every page of a PDF in grey.
+func pgms(t *testing.T, pdf []byte, dpi int) []*image.Gray {
 	t.Helper()
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.pdf")
 	os.WriteFile(in, pdf, 0o644)
-	tooltest.Run(t, "pdftoppm", "-r", fmt.Sprint(dpi), "-gray", "-f", fmt.Sprint(page), "-l", fmt.Sprint(page), "-singlefile", in, filepath.Join(dir, "p"))
-	data, err := os.ReadFile(filepath.Join(dir, "p.pgm"))
+	tooltest.Run(t, "pdftoppm", "-r", fmt.Sprint(dpi), "-gray", in, filepath.Join(dir, "p"))
+	names, _ := filepath.Glob(filepath.Join(dir, "p-*.pgm"))
+	sort.Strings(names)
+	var out []*image.Gray
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := strings.Fields(string(data[:32]))
+		var w, h int
+		fmt.Sscan(f[1], &w)
+		fmt.Sscan(f[2], &h)
+		out = append(out, &image.Gray{Pix: data[len(data)-w*h:], Stride: w, Rect: image.Rect(0, 0, w, h)})
+	}
+	return out
+}
+
+// Every tile shows exactly the A2 board: the same maze, not turned, fields
+// not moved. Rendered, each tile's own part matches the A2 sheet at the
+// same board position; the glue strips and notes are there.
+func TestTilesShowTheA2Board(t *testing.T) {
+	tooltest.Need(t, "pdftoppm")
+	b, _ := board.New(1, 0)
+	a2, err := OnePage(b, layout.A2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := strings.Fields(string(data[:32]))
-	var w, h int
-	fmt.Sscan(f[1], &w)
-	fmt.Sscan(f[2], &h)
-	return &image.Gray{Pix: data[len(data)-w*h:], Stride: w, Rect: image.Rect(0, 0, w, h)}
-}
-
-// Neighbouring tiles show the same drawing in their overlap: glued with the
-// crosses on each other, the maze continues without a jump.
-func TestTilesMeetExactly(t *testing.T) {
-	tooltest.Need(t, "pdftoppm")
-	b, _ := board.New(1, 0)
 	pdf, tl, err := Tiles(b, layout.A4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	const dpi = 100
+	const dpi = 50
 	px := dpi / 25.4
-	ox, oy := (layout.A4.W-tileW)/2, (layout.A4.H-tileH)/2
-	// R2C1 (page 2 + Cols) and R2C2 side by side; R1C2 and R2C2 above each other.
-	left := pgm(t, pdf, 2+tl.Cols, dpi)
-	right := pgm(t, pdf, 3+tl.Cols, dpi)
-	above := pgm(t, pdf, 3, dpi)
-	diff := func(a, b *image.Gray, ax, ay, bx, by, w, h float64) float64 {
-		total, n := 0.0, 0
-		for y := 0.0; y < h; y += 0.25 {
-			for x := 0.0; x < w; x += 0.25 {
-				// The tiles are drawn at offsets that fall between pixels,
-				// so a pixel is compared with its best match within one
-				// pixel around.
-				va := float64(a.GrayAt(int((ax+x)*px), int((ay+y)*px)).Y)
+	whole := pgms(t, a2, dpi)[0]
+	pages := pgms(t, pdf, dpi)
+	shifted := 0.0
+	for i, x := range tl.Tiles {
+		sheet := pages[i+1]
+		ox, oy := tl.TileOrigin(i)
+		// The tile's own part, 3 mm in from its edges.
+		var own []xy
+		edge := append(x.Region, x.Region[0])
+		for y := x.Window.Y0; y < x.Window.Y1; y += 2 {
+			for bx := x.Window.X0; bx < x.Window.X1; bx += 2 {
+				if q := (xy{bx, y}); inside(x.Region, q) && distToPath(edge, q) >= 3 {
+					own = append(own, q)
+				}
+			}
+		}
+		diff := func(shift float64) float64 {
+			total := 0.0
+			for _, q := range own {
+				va := float64(whole.GrayAt(int(q.X*px), int(q.Y*px)).Y)
 				best := 255.0
 				for dy := -1; dy <= 1; dy++ {
 					for dx := -1; dx <= 1; dx++ {
-						vb := float64(b.GrayAt(int((bx+x)*px)+dx, int((by+y)*px)+dy).Y)
+						vb := float64(sheet.GrayAt(int((ox+q.X+shift)*px)+dx, int((oy+q.Y)*px)+dy).Y)
 						best = math.Min(best, math.Abs(va-vb))
 					}
 				}
 				total += best
-				n++
 			}
+			return total / float64(len(own))
 		}
-		return total / float64(n)
-	}
-	// The right overlap of the left tile against the left overlap of the
-	// right tile, above and below the label in the middle.
-	for _, band := range [][2]float64{{2, 90}, {170, 255}} {
-		d := diff(left, right, ox+tileW-overlap+1, oy+band[0], ox+1, oy+band[0], overlap-2, band[1]-band[0])
-		if d > 3 {
-			t.Errorf("side by side: overlaps differ by %.1f grey levels on average", d)
+		if d := diff(0); d > 3 {
+			t.Errorf("%s differs from the A2 board by %.1f grey levels on average", x.Name(), d)
 		}
+		shifted += diff(8) / float64(len(tl.Tiles))
 	}
-	// And the bottom overlap of the upper tile against the top of the lower
-	// (R1C2 has its label in the right strip, so the bottom strip is clean).
-	d := diff(above, right, ox+2, oy+tileH-overlap+1, ox+2, oy+1, tileW-4, overlap-2)
-	if d > 3 {
-		t.Errorf("above each other: overlaps differ by %.1f grey levels on average", d)
+	// Tiles shifted by 8 mm must differ, or the comparison is blind.
+	if shifted < 6 {
+		t.Errorf("shifted tiles differ by only %.1f grey levels on average", shifted)
 	}
-	// Sanity: a wrong pairing must differ, or the test proves nothing.
-	if d := diff(left, right, ox, oy+2, ox, oy+2, overlap-1, 80); d < 3 {
-		t.Errorf("unrelated strips look alike (%.1f): the comparison is blind", d)
+	tooltest.Need(t, "pdftotext")
+	dir := t.TempDir()
+	in := filepath.Join(dir, "tiles.pdf")
+	os.WriteFile(in, pdf, 0o644)
+	text := string(tooltest.Run(t, "pdftotext", "-layout", in, "-"))
+	for _, want := range []string{"so wird er zusammengesetzt", "Klebefläche · R1C2 liegt oben", "Klebefläche · R2C1 liegt oben",
+		"liegt oben auf der Klebefläche von R1C1", "Spielplan-Kachel R3C3"} {
+		if !strings.Contains(strings.Join(strings.Fields(text), " "), want) {
+			t.Errorf("the tiles do not say %q", want)
+		}
 	}
 }
 
@@ -123,10 +370,114 @@ func TestSameSeedSameDrawing(t *testing.T) {
 	b2, _ := board.New(9, 0)
 	p1, _ := OnePage(b1, layout.A3)
 	p2, _ := OnePage(b2, layout.A3)
-	a, b := pgm(t, p1, 1, 40), pgm(t, p2, 1, 40)
+	a, b := pgms(t, p1, 40)[0], pgms(t, p2, 40)[0]
 	for i := range a.Pix {
 		if a.Pix[i] != b.Pix[i] {
 			t.Fatal("same seed, different drawing")
+		}
+	}
+}
+
+// BenchmarkBoardFiles builds what the kit prints of the board: A2, A3 and
+// the A4 tiles.
+func BenchmarkBoardFiles(bm *testing.B) {
+	b, _ := board.New(1, 0)
+	for i := 0; i < bm.N; i++ {
+		if _, err := OnePage(b, layout.A2); err != nil {
+			bm.Fatal(err)
+		}
+		if _, err := OnePage(b, layout.A3); err != nil {
+			bm.Fatal(err)
+		}
+		if _, _, err := Tiles(b, layout.A4); err != nil {
+			bm.Fatal(err)
+		}
+	}
+}
+
+// word is a word pdftotext found on a page, with its box's centre in mm.
+type word struct {
+	text string
+	at   xy
+}
+
+func pageWords(t *testing.T, pdf []byte) []word {
+	t.Helper()
+	tooltest.Need(t, "pdftotext")
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.pdf")
+	os.WriteFile(in, pdf, 0o644)
+	out := string(tooltest.Run(t, "pdftotext", "-bbox", in, "-"))
+	var words []word
+	for _, line := range strings.Split(out, "\n") {
+		var x0, y0, x1, y1 float64
+		i := strings.Index(line, "<word ")
+		j := strings.Index(line, ">")
+		k := strings.Index(line, "</word>")
+		if i < 0 || k < 0 {
+			continue
+		}
+		if _, err := fmt.Sscanf(line[i:j], `<word xMin="%f" yMin="%f" xMax="%f" yMax="%f"`, &x0, &y0, &x1, &y1); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		const mm = 25.4 / 72
+		words = append(words, word{line[j+1 : k], xy{(x0 + x1) / 2 * mm, (y0 + y1) / 2 * mm}})
+	}
+	return words
+}
+
+// The printed board reads as the model says: every field's number in its
+// loop, the bull on each of the three bull fields and nowhere else in the
+// maze, START in the centre, six niches — on A2 and on A3.
+func TestPrintedFieldsMatchTheModel(t *testing.T) {
+	b, _ := board.New(1, 0)
+	for _, p := range plans(t, b) {
+		pdf, err := OnePage(b, p.Paper)
+		if err != nil {
+			t.Fatal(err)
+		}
+		words := pageWords(t, pdf)
+		r := p.LoopRadius()
+		in := func(text string, x, y, radius float64) int {
+			n := 0
+			for _, w := range words {
+				if w.text == text && math.Hypot(w.at.X-x, w.at.Y-y) < radius {
+					n++
+				}
+			}
+			return n
+		}
+		for pos := -board.Behind; pos <= b.Length; pos++ {
+			x, y := p.FieldXY(pos)
+			label := fmt.Sprint(pos)
+			switch {
+			case pos < 0:
+				label = fmt.Sprintf("−%d", -pos)
+			case pos == 0:
+				label = "START"
+			}
+			if in(label, x, y, r) != 1 {
+				t.Errorf("%s: field %d's label %q is not in its loop", p.Paper.Name, pos, label)
+			}
+			if want := map[bool]int{true: 1, false: 0}[b.IsBull(pos)]; in("♉", x, y, r) != want {
+				t.Errorf("%s: field %d shows %d bulls, want %d", p.Paper.Name, pos, in("♉", x, y, r), want)
+			}
+		}
+		bulls, niches := 0, 0
+		for _, w := range words {
+			if math.Hypot(w.at.X-p.CX, w.at.Y-p.CY) < p.R {
+				bulls += map[bool]int{true: 1}[w.text == "♉"]
+				niches += map[bool]int{true: 1}[w.text == "Nische"]
+			}
+		}
+		if bulls != 3 || niches != board.Niches {
+			t.Errorf("%s: %d bulls and %d niches in the maze", p.Paper.Name, bulls, niches)
+		}
+		for i := 0; i < board.Niches; i++ {
+			x, y := p.XY(b.NicheCentre(i))
+			if in("Nische", x, y, p.NicheRadius()) != 1 {
+				t.Errorf("%s: niche %d is not labelled in its place", p.Paper.Name, i)
+			}
 		}
 	}
 }

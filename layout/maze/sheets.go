@@ -3,308 +3,237 @@ package maze
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"druckreif/board"
 	"druckreif/layout"
 )
 
-// OnePage draws the board on one sheet of A2 (full scale) or A3.
-func OnePage(b *board.Board, paper layout.Paper) ([]byte, error) {
-	scale := paper.W / BoardW
-	p := NewPlan(b, scale)
-	return layout.Pages(paper.W, paper.H, "Spielplan "+paper.Name, []func(*layout.Canvas) error{
+// OnePage draws the board on one sheet of A2 (full size) or A3.
+func OnePage(b *board.Board, sheet layout.Paper) ([]byte, error) {
+	p, err := NewPlan(b, sheet)
+	if err != nil {
+		return nil, err
+	}
+	return layout.Pages(sheet.W, sheet.H, "Spielplan "+sheet.Name, []func(*layout.Canvas) error{
 		func(c *layout.Canvas) error { p.Draw(c, 0, 0); return nil },
 	})
 }
 
-// Tiling cuts the full-scale board into tiles that fit the area printable
-// on both A4 and Letter, with glue overlaps.
-type Tiling struct {
-	TileW, TileH float64 // the part of the board on one sheet
-	Overlap      float64
-	Cols, Rows   int
-	OffX, OffY   float64 // where the board sits in the tiled area
-}
-
-// Printable on both A4 and Letter with 5 mm margins, and the overlap.
-const (
-	tileW   = 190.0
-	tileH   = 259.0
-	overlap = 12.0
-	// seamClear is how far every field must stay from a cut.
-	seamClear = 5.0
+var (
+	guideColour = layout.RGB(0, 90, 200)
+	glueColour  = layout.RGB(120, 120, 120)
 )
 
-// Cuts are the x and y positions (board mm) where a tile's edge lies on
-// the tile below it: the left edges of columns 1… and top edges of rows 1….
-func (t Tiling) Cuts() (xs, ys []float64) {
-	for c := 1; c < t.Cols; c++ {
-		xs = append(xs, float64(c)*(t.TileW-t.Overlap)-t.OffX)
+// Tiles draws the A2 board across A4 or Letter sheets: an overview page
+// that shows how the tiles go together, then one page per tile.
+func Tiles(b *board.Board, sheet layout.Paper) ([]byte, *Tiling, error) {
+	p, err := NewPlan(b, layout.A2)
+	if err != nil {
+		return nil, nil, err
 	}
-	for r := 1; r < t.Rows; r++ {
-		ys = append(ys, float64(r)*(t.TileH-t.Overlap)-t.OffY)
+	t, err := PlanTiles(p, sheet)
+	if err != nil {
+		return nil, nil, err
 	}
-	return xs, ys
+	draws := []func(*layout.Canvas) error{func(c *layout.Canvas) error { overview(c, p, t); return nil }}
+	for i := range t.Tiles {
+		i := i
+		draws = append(draws, func(c *layout.Canvas) error { drawTile(c, p, t, i); return nil })
+	}
+	data, err := layout.Pages(sheet.W, sheet.H, "Spielplan in Kacheln ("+sheet.Name+")", draws)
+	return data, t, err
 }
 
-// PlanTiles finds the tile grid, shifts the board within it, and slides
-// fields that would still lie within seamClear mm of a cut along the
-// thread until they are clear (the order of the fields and the path stay
-// the same; only where a loop sits on the thread changes).
-func PlanTiles(p *Plan) (Tiling, error) {
-	t := Tiling{TileW: tileW, TileH: tileH, Overlap: overlap}
-	t.Cols = int(math.Ceil((BoardW - overlap) / (tileW - overlap)))
-	t.Rows = int(math.Ceil((BoardH - overlap) / (tileH - overlap)))
-	spareX := float64(t.Cols)*(tileW-overlap) + overlap - BoardW
-	spareY := float64(t.Rows)*(tileH-overlap) + overlap - BoardH
-	var lastErr error
-	for rot := 0; rot < 360; rot += 10 {
-		p.Rot = float64(rot) * math.Pi / 180
-		for dy := 0.0; dy <= spareY; dy += 3 {
-			for dx := 0.0; dx <= spareX; dx += 3 {
-				t.OffX, t.OffY = dx, dy
-				if lastErr = slideFields(p, t); lastErr == nil {
-					return t, nil
-				}
-			}
-		}
-	}
-	p.Rot = 0
-	return t, lastErr
+// TileOrigin is where board point (0, 0) lies on a tile's sheet: the
+// tile's window is centred on the sheet.
+func (t *Tiling) TileOrigin(i int) (ox, oy float64) {
+	w := t.Tiles[i].Window
+	return (t.Sheet.W-w.W())/2 - w.X0, (t.Sheet.H-w.H())/2 - w.Y0
 }
 
-// slideFields moves fields near a cut along the thread, or fails.
-func slideFields(p *Plan, t Tiling) error {
-	r := p.FieldRadius()
-	xs, ys := t.Cuts()
-	clear := func(q board.Point) bool {
-		q = p.rotate(q)
-		x, y := p.CX+q.X*mazeR*p.Scale, p.CY+q.Y*mazeR*p.Scale
-		for _, cx := range xs {
-			if math.Abs(x-cx) < seamClear+r {
-				return false
-			}
-		}
-		for _, cy := range ys {
-			if math.Abs(y-cy) < seamClear+r {
-				return false
-			}
-		}
-		return true
-	}
-	m := p.B.Maze
-	p.moved = map[int]board.Point{}
-	if !clear(p.B.Field(0)) {
-		return fmt.Errorf("das Startfeld liegt auf einer Klebekante")
-	}
-	// apart keeps a moved field clear of its neighbours on the thread.
-	apart := func(pos int, q board.Point) bool {
-		for _, n := range []int{pos - 1, pos + 1} {
-			if n < -board.Behind || n > p.B.Length {
-				continue
-			}
-			nb := p.B.Field(n)
-			if mv, ok := p.moved[n]; ok {
-				nb = mv
-			}
-			if math.Hypot(q.X-nb.X, q.Y-nb.Y)*mazeR*p.Scale < 1.6*r {
-				return false
-			}
-		}
-		return true
-	}
-	slide := func(line []board.Point, first, last, dir int) error {
-		// Fields first…last lie at equal steps along line from its start.
-		total := pathLength(line)
-		n := float64(abs(last-first) + 1)
-		step := total / n
-		for k := 0; k < abs(last-first)+1; k++ {
-			pos := first + k*dir
-			at := step * float64(k+1)
-			if dir > 0 {
-				at = total * float64(pos) / float64(p.B.Length)
-				step = total / float64(p.B.Length)
-			}
-			if clear(pointAt(line, at)) {
-				continue
-			}
-			found := false
-			for d := 0.02 * step; d <= 0.45*step && !found; d += 0.02 * step {
-				for _, cand := range []float64{at + d, at - d} {
-					if q := pointAt(line, cand); cand > 0 && cand < total && clear(q) && apart(pos, q) {
-						p.moved[pos] = pointAt(line, cand)
-						found = true
-						break
-					}
-				}
-			}
-			if !found {
-				return fmt.Errorf("Feld %d liegt auf einer Klebekante und lässt sich nicht verschieben", pos)
-			}
-		}
-		return nil
-	}
-	if err := slide(m.Polyline(m.Thread), 1, p.B.Length, 1); err != nil {
-		return err
-	}
-	behind := m.Polyline(m.Behind)
-	if l := pathLength(behind); l > p.B.Spacing()*board.Behind {
-		behind = cutLine(behind, p.B.Spacing()*board.Behind)
-	}
-	return slide(behind, -1, -board.Behind, -1)
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
-}
-
-func pathLength(line []board.Point) float64 {
-	l := 0.0
-	for i := 1; i < len(line); i++ {
-		l += math.Hypot(line[i].X-line[i-1].X, line[i].Y-line[i-1].Y)
-	}
-	return l
-}
-
-// pointAt is the point at arc length l along a polyline.
-func pointAt(line []board.Point, l float64) board.Point {
-	acc := 0.0
-	for i := 1; i < len(line); i++ {
-		d := math.Hypot(line[i].X-line[i-1].X, line[i].Y-line[i-1].Y)
-		if acc+d >= l && d > 0 {
-			t := (l - acc) / d
-			return board.Point{X: line[i-1].X + t*(line[i].X-line[i-1].X), Y: line[i-1].Y + t*(line[i].Y-line[i-1].Y)}
-		}
-		acc += d
-	}
-	return line[len(line)-1]
-}
-
-func cutLine(line []board.Point, l float64) []board.Point {
-	out := []board.Point{line[0]}
-	acc := 0.0
-	for i := 1; i < len(line); i++ {
-		d := math.Hypot(line[i].X-line[i-1].X, line[i].Y-line[i-1].Y)
-		if acc+d >= l {
-			return append(out, pointAt(line, l))
-		}
-		acc += d
-		out = append(out, line[i])
+func flat(q path, ox, oy float64) []float64 {
+	out := make([]float64, 0, 2*len(q))
+	for _, p := range q {
+		out = append(out, ox+p.X, oy+p.Y)
 	}
 	return out
 }
 
-// fieldsClear reports whether every field keeps its distance from the cuts.
-func fieldsClear(p *Plan, t Tiling, r float64) bool {
-	xs, ys := t.Cuts()
-	for pos := -board.Behind; pos <= p.B.Length; pos++ {
-		x, y := p.FieldXY(pos)
-		for _, cx := range xs {
-			if math.Abs(x-cx) < seamClear+r {
-				return false
-			}
-		}
-		for _, cy := range ys {
-			if math.Abs(y-cy) < seamClear+r {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// Tiles draws the board across A4 or Letter sheets: an overview page
-// first, then one page per tile, each centred on the sheet, with alignment
-// crosses at every seam (they lie in the overlap, so both sheets show
-// them) and the tile's label and page number in the overlap that the next
-// tile covers.
-func Tiles(b *board.Board, paper layout.Paper) ([]byte, Tiling, error) {
-	p := NewPlan(b, 1)
-	t, err := PlanTiles(p)
-	if err != nil {
-		return nil, t, err
-	}
-	n := t.Cols * t.Rows
-	draws := []func(*layout.Canvas) error{func(c *layout.Canvas) error { return overview(c, p, t) }}
-	for r := 0; r < t.Rows; r++ {
-		for col := 0; col < t.Cols; col++ {
-			r, col := r, col
-			draws = append(draws, func(c *layout.Canvas) error {
-				ox := (paper.W - tileW) / 2
-				oy := (paper.H - tileH) / 2
-				// Board position of this tile's window.
-				bx := float64(col)*(tileW-overlap) - t.OffX
-				by := float64(r)*(tileH-overlap) - t.OffY
-				c.Clip(ox, oy, tileW, tileH, func() {
-					p.Draw(c, ox-bx, oy-by)
-					seamMarks(c, t, ox-bx, oy-by)
-					label := fmt.Sprintf("R%dC%d · Seite %d/%d", r+1, col+1, r*t.Cols+col+2, n+1)
-					switch {
-					case col < t.Cols-1: // in the right overlap, covered by the next tile
-						c.Rotated(90, ox+tileW-overlap/2, oy+tileH/2, func() {
-							c.Text(ox+tileW-overlap/2, oy+tileH/2-1.5, label, "B", 7, ink, layout.Center)
-						})
-					case r < t.Rows-1: // in the bottom overlap
-						c.Text(ox+tileW/2, oy+tileH-overlap/2-1.5, label, "B", 7, ink, layout.Center)
-					default: // the last tile: in the corner
-						c.Text(ox+tileW-2, oy+tileH-4, label, "B", 6, ink, layout.Right)
+// drawTile draws tile i on its sheet: its part of the board with the glue
+// strips beyond its right and bottom seams hatched and labelled, its own
+// cut edges, and in the margin its name and which edge goes on top.
+func drawTile(c *layout.Canvas, p *Plan, t *Tiling, i int) {
+	tl := t.Tiles[i]
+	ox, oy := t.TileOrigin(i)
+	w := tl.Window
+	sx, sy := ox+w.X0, oy+w.Y0
+	c.Clip(sx, sy, w.W(), w.H(), func() {
+		c.ClipPolygon(flat(tl.Print, ox, oy), func() {
+			p.drawPart(c, ox, oy, w)
+			// Glue strips: what the later tiles cover.
+			for j := i + 1; j < len(t.Tiles); j++ {
+				later := t.Tiles[j]
+				c.ClipPolygon(flat(later.Region, ox, oy), func() {
+					c.Blend("Multiply", func() {
+						c.Rect(sx, sy, w.W(), w.H(), layout.RGB(232, 232, 232))
+					})
+					for d := -w.H(); d < w.W(); d += 4 {
+						c.Line(sx+d, sy, sx+d+w.H(), sy+w.H(), 0.25, glueColour)
 					}
 				})
-				// Cut guides outside the tile, in the printable margin.
-				c.DashedRect(ox, oy, tileW, tileH, 0.15, layout.RGB(150, 150, 150))
-				return nil
-			})
+			}
+			glueLabels(c, t, i, ox, oy)
+			// The outer cut line, and the seams this tile is cut along.
+			c.DashedRect(sx, sy, w.W(), w.H(), 0.35, layout.Black)
+		})
+		for _, s := range []path{tl.Left, tl.Top} {
+			if s != nil {
+				c.DashedPolyline(0.35, layout.Black, []float64{3, 1.5}, flat(s, ox, oy)...)
+			}
 		}
+	})
+	// The margin: the tile's name, and which edges go on top.
+	name := fmt.Sprintf("Spielplan-Kachel %s · Blatt %d von %d · 100 %% drucken", tl.Name(), i+2, len(t.Tiles)+1)
+	cut := "✂ an der gestrichelten Linie ausschneiden"
+	c.Text(sx, sy+w.H()+2, name, "B", 8, ink, layout.Left)
+	if c.TextWidth(name, "B", 8)+c.TextWidth(cut, "", 7)+4 < w.W() {
+		c.Text(sx+w.W(), sy+w.H()+2.3, cut, "", 7, ink, layout.Right)
+	} else {
+		c.Text(sx, sy+w.H()+5.8, cut, "", 7, ink, layout.Left)
 	}
-	data, err := layout.Pages(paper.W, paper.H, "Spielplan in Kacheln ("+paper.Name+")", draws)
-	return data, t, err
+	if tl.Left != nil {
+		under := t.Tile(tl.Row, tl.Col-1).Name()
+		c.Rotated(90, sx-3.5, sy+w.H()/2, func() {
+			c.Text(sx-3.5, sy+w.H()/2-1.2, "◀ Diese Kante genau ausschneiden: sie liegt oben auf der Klebefläche von "+under, "", 6.5, ink, layout.Center)
+		})
+	}
+	if tl.Top != nil {
+		c.Text(sx+w.W()/2, sy-4.5, "▲ Obere Kante genau ausschneiden: sie liegt oben auf der Klebefläche von "+strings.Join(tilesAbove(t, i), " und "), "", 6.5, ink, layout.Center)
+	}
 }
 
-// seamMarks draws alignment crosses along every seam, in board
-// coordinates, so neighbouring tiles show the same crosses.
-func seamMarks(c *layout.Canvas, t Tiling, bx, by float64) {
-	xs, ys := t.Cuts()
-	cross := func(x, y float64) {
-		c.Line(bx+x-3, by+y, bx+x+3, by+y, 0.2, layout.Black)
-		c.Line(bx+x, by+y-3, bx+x, by+y+3, 0.2, layout.Black)
-		c.Circle(bx+x, by+y, 1.5, layout.Color{}, layout.Black, 0.15)
-	}
-	for _, x := range xs {
-		mx := x + overlap/2
-		for y := 20.0; y < BoardH; y += 60 {
-			cross(mx, y)
+// tilesAbove names the tiles of the row above whose bottom seam a tile's
+// top edge lies on.
+func tilesAbove(t *Tiling, i int) []string {
+	tl := t.Tiles[i]
+	top := bounds(tl.Top)
+	var names []string
+	for c := 0; c < t.Cols; c++ {
+		a := t.Tile(tl.Row-1, c)
+		ab := bounds(a.Region)
+		if math.Min(ab.X1, top.X1)-math.Max(ab.X0, top.X0) > 1 {
+			names = append(names, a.Name())
 		}
 	}
-	for _, y := range ys {
-		my := y + overlap/2
-		for x := 20.0; x < BoardW; x += 60 {
-			cross(x, my)
+	return names
+}
+
+// glueLabels writes into the glue strips of tile i which tile goes on top.
+func glueLabels(c *layout.Canvas, t *Tiling, i int, ox, oy float64) {
+	tl := t.Tiles[i]
+	w := tl.Window
+	const size = 7.0
+	// label writes the note at a point of the strip if its whole box lies
+	// in the later tile's part and on this sheet.
+	label := func(at xy, vertical bool, later *Tile) bool {
+		text := "Klebefläche · " + later.Name() + " liegt oben"
+		tw, th := c.TextWidth(text, "B", size)+3, 4.8
+		hw, hh := tw/2, th/2
+		if vertical {
+			hw, hh = hh, hw
+		}
+		for _, q := range []xy{{at.X - hw, at.Y - hh}, {at.X + hw, at.Y - hh}, {at.X - hw, at.Y + hh}, {at.X + hw, at.Y + hh}, at} {
+			if !inside(later.Region, q) || !inside(tl.Print, q) || q.X < w.X0 || q.X > w.X1 || q.Y < w.Y0 || q.Y > w.Y1 {
+				return false
+			}
+		}
+		deg := 0.0
+		if vertical {
+			deg = 90
+		}
+		c.Rotated(deg, ox+at.X, oy+at.Y, func() {
+			c.RoundRect(ox+at.X-tw/2, oy+at.Y-th/2, tw, th, 1, layout.White, glueColour, 0.2)
+			c.Text(ox+at.X, oy+at.Y-1.4, text, "B", size, layout.RGB(60, 60, 60), layout.Center)
+		})
+		return true
+	}
+	shares := []float64{0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8}
+	if tl.Right != nil {
+		later := t.Tile(tl.Row, tl.Col+1)
+	right:
+		for _, f := range shares {
+			at := pointAlong(tl.Right, f)
+			for _, dx := range []float64{Overlap / 2, 3 * Overlap / 4, Overlap} {
+				if label(xy{at.X + dx, at.Y}, true, later) {
+					break right
+				}
+			}
+		}
+	}
+	if tl.Bottom != nil {
+		later := t.Tile(tl.Row+1, tl.Col)
+	bottom:
+		for _, f := range shares {
+			at := pointAlong(tl.Bottom, f)
+			for _, dy := range []float64{Overlap / 2, 3 * Overlap / 4, Overlap} {
+				if label(xy{at.X, at.Y + dy}, false, later) {
+					break bottom
+				}
+			}
 		}
 	}
 }
 
-// overview shows the whole tiled area small: the board and the tiles over it.
-func overview(c *layout.Canvas, p *Plan, t Tiling) error {
-	totalW := float64(t.Cols)*(tileW-overlap) + overlap
-	totalH := float64(t.Rows)*(tileH-overlap) + overlap
-	scale := math.Min((c.W-30)/totalW, (c.H-50)/totalH)
-	small := &Plan{B: p.B, Scale: scale, CX: p.CX * scale, CY: p.CY * scale, Rot: p.Rot, moved: p.moved}
-	ax, ay := (c.W-totalW*scale)/2, 34.0
-	c.Text(c.W/2, 10, "Spielplan in Kacheln – Übersicht", "B", 14, ink, layout.Center)
-	c.Text(c.W/2, 18, fmt.Sprintf("%d × %d Blätter. Jedes Blatt an der gestrichelten Linie ausschneiden; die Kacheln in Lesereihenfolge", t.Cols, t.Rows), "", 8, ink, layout.Center)
-	c.Text(c.W/2, 22, "überlappend aufkleben, so dass die Passkreuze übereinanderliegen (R = Reihe, C = Spalte). 100 % drucken.", "", 8, ink, layout.Center)
-	c.Text(c.W/2, 26, "Tiles: cut each sheet at the dashed line, glue them overlapping so the crosses meet. Print at 100 %.", "", 7, ink, layout.Center)
-	small.Draw(c, ax+t.OffX*scale, ay+t.OffY*scale)
-	for r := 0; r < t.Rows; r++ {
-		for col := 0; col < t.Cols; col++ {
-			x := ax + float64(col)*(tileW-overlap)*scale
-			y := ay + float64(r)*(tileH-overlap)*scale
-			c.DashedRect(x, y, tileW*scale, tileH*scale, 0.3, layout.RGB(0, 90, 200))
-			c.Text(x+3, y+2, fmt.Sprintf("R%dC%d", r+1, col+1), "B", 9, layout.RGB(0, 90, 200), layout.Left)
+// pointAlong is the point a share f of the way along a polyline.
+func pointAlong(q path, f float64) xy {
+	target := f * q.length()
+	acc := 0.0
+	for i := 1; i < len(q); i++ {
+		d := math.Hypot(q[i].X-q[i-1].X, q[i].Y-q[i-1].Y)
+		if acc+d >= target && d > 0 {
+			s := (target - acc) / d
+			return xy{q[i-1].X + s*(q[i].X-q[i-1].X), q[i-1].Y + s*(q[i].Y-q[i-1].Y)}
 		}
+		acc += d
 	}
-	return nil
+	return q[len(q)-1]
+}
+
+// overview shows the whole board small with the tiles on it, the order to
+// glue them in, and how.
+func overview(c *layout.Canvas, p *Plan, t *Tiling) {
+	c.Text(c.W/2, 8, "Spielplan in Kacheln – so wird er zusammengesetzt", "B", 13, ink, layout.Center)
+	lines := []string{
+		fmt.Sprintf("%d Blätter in Originalgröße (100 %% drucken, nicht „an Seite anpassen“). Jedes Blatt an der gestrichelten Linie ausschneiden.", len(t.Tiles)),
+		"Die Nähte laufen an den Wänden des Labyrinths entlang und schneiden nie ein Feld. Reihe für Reihe von links oben kleben:",
+		"jedes Blatt mit seiner linken und oberen Kante genau auf die Linie der grau schraffierten Klebefläche der Nachbarn legen.",
+	}
+	for i, l := range lines {
+		c.Text(c.W/2, 15+float64(i)*3.6, l, "", 7, ink, layout.Center)
+	}
+	top := 28.0
+	scale := math.Min((c.W-20)/p.Paper.W, (c.H-top-8)/p.Paper.H)
+	x0 := (c.W - p.Paper.W*scale) / 2
+	c.Scaled(scale, x0, top, func() { p.Draw(c, x0, top) })
+	at := func(q xy) (float64, float64) { return x0 + q.X*scale, top + q.Y*scale }
+	for _, s := range t.Seams() {
+		var pts []float64
+		for _, q := range s {
+			x, y := at(q)
+			pts = append(pts, x, y)
+		}
+		c.Polyline(0.8, guideColour, pts...)
+	}
+	for i, tl := range t.Tiles {
+		b := bounds(tl.Region)
+		cx, cy := at(xy{(b.X0 + b.X1) / 2, (b.Y0 + b.Y1) / 2})
+		if !inside(tl.Region, xy{(b.X0 + b.X1) / 2, (b.Y0 + b.Y1) / 2}) {
+			cx, cy = at(pointAlong(tl.Region, 0.1))
+		}
+		c.Circle(cx, cy, 6, layout.White, guideColour, 0.6)
+		c.Glyph(cx, cy-1.4, 0, fmt.Sprint(i+1), "B", 12, guideColour)
+		c.Glyph(cx, cy+3, 0, tl.Name(), "B", 5, guideColour)
+	}
+	c.DashedRect(x0, top, p.Paper.W*scale, p.Paper.H*scale, 0.3, guideColour)
 }

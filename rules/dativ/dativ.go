@@ -105,6 +105,11 @@ type State struct {
 
 type engine struct{ set *decks.Set }
 
+// Version is the version of these rules. It changes whenever a change to
+// the engine could give a recorded game another state, so that a stored
+// table can tell it was played under other rules.
+const Version = "1"
+
 // New returns the engine. set may be nil: then read actions carry the facts
 // of the printed card (whether the read variant is right) instead of, or in
 // addition to, a card ID.

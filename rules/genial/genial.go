@@ -99,6 +99,11 @@ type State struct {
 
 type engine struct{ set *decks.Set }
 
+// Version is the version of these rules. It changes whenever a change to
+// the engine could give a recorded game another state, so that a stored
+// table can tell it was played under other rules.
+const Version = "1"
+
 // New returns the engine. set may be nil: then ask actions (or a later
 // reveal) carry the correct answer printed on the card.
 func New(set *decks.Set) rules.Engine[State] { return engine{set} }

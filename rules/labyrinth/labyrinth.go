@@ -192,6 +192,11 @@ func (c *boardCache) get(seed uint64, length int) (*board.Board, error) {
 	return b, nil
 }
 
+// Version is the version of these rules. It changes whenever a change to
+// the engine could give a recorded game another state, so that a stored
+// table can tell it was played under other rules.
+const Version = "1"
+
 // New returns the engine. The set may be nil: then draws report the kind
 // of card and reveals the correct answer, as printed on the card.
 func New(set *decks.Set) rules.Engine[State] {

@@ -49,10 +49,17 @@ func (g *randomGame) action(s State) rules.Action {
 					m["kind"] = "lingutaurus"
 				}
 			case 1:
-				var free []string
+				// Unused cards only, until all have been seen: then the
+				// stack is reshuffled and every card may come again.
+				var lings, free []string
 				for _, c := range g.set.Labyrinth() {
-					if c.Kind == decks.Lingutaurus && (!slices.Contains(s.LingSeen, c.ID) || len(s.LingSeen) >= 12) {
-						free = append(free, c.ID)
+					if c.Kind == decks.Lingutaurus {
+						lings = append(lings, c.ID)
+					}
+				}
+				for _, id := range lings {
+					if !slices.Contains(s.LingSeen, id) || len(s.LingSeen) >= len(lings) {
+						free = append(free, id)
 					}
 				}
 				m["card"] = free[r.IntN(len(free))]

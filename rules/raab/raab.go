@@ -108,6 +108,11 @@ type engine struct {
 	withCard map[string]bool // mini-game codes with cards in set
 }
 
+// Version is the version of these rules. It changes whenever a change to
+// the engine could give a recorded game another state, so that a stored
+// table can tell it was played under other rules.
+const Version = "1"
+
 // New returns the engine. set supplies the default spinner (the mini-games
 // with cards in it) and looks up quiz card IDs; it may be nil.
 func New(set *decks.Set) rules.Engine[State] {

@@ -143,6 +143,11 @@ type Engine struct {
 	set *decks.Set
 }
 
+// Version is the version of these rules. It changes whenever a change to
+// the engine could give a recorded game another state, so that a stored
+// table can tell it was played under other rules.
+const Version = "1"
+
 // New returns the engine. set may be nil: card IDs (TG-57) are still
 // understood, since The Game's deck is generated and the same everywhere.
 func New(set *decks.Set) rules.Engine[State] { return Engine{set: set} }

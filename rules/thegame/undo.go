@@ -170,3 +170,15 @@ func UndoTurn(set *decks.Set, l rules.Log, turn int) (rules.Log, []Return, error
 	}
 	return rules.Log{Setup: l.Setup, Actions: slices.Clone(l.Actions[:keep])}, ret, nil
 }
+
+// For is the instruction as viewer may read it: the values of drawn cards
+// are hand cards, so only their player sees them; everyone else reads how
+// many cards go back.
+func (r Return) For(v rules.Viewer) Return {
+	if len(r.ToDrawKnown) == 0 || (v.Role == rules.RolePlayer && v.Player == r.Player) {
+		return r
+	}
+	r.ToDrawKnown = nil
+	r.Text = r.text()
+	return r
+}

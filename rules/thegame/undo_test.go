@@ -130,3 +130,18 @@ func TestPutBackLastAction(t *testing.T) {
 		t.Fatal("out of range")
 	}
 }
+
+// The put-back instruction names the drawn values to their player only.
+func TestReturnFor(t *testing.T) {
+	r := Return{Turn: 2, Player: "Ben", ToDraw: 2, ToDrawKnown: []int{41}}
+	r.Text = r.text()
+	if got := r.For(rules.Viewer{Role: rules.RolePlayer, Player: "Ben"}); !strings.Contains(got.Text.DE, "41") {
+		t.Fatalf("Ben's own instruction: %s", got.Text.DE)
+	}
+	for _, v := range []rules.Viewer{{Role: rules.RoleTable}, {Role: rules.RolePlayer, Player: "Anna"}} {
+		got := r.For(v)
+		if strings.Contains(got.Text.DE, "41") || strings.Contains(got.Text.EN, "41") || got.ToDrawKnown != nil || got.ToDraw != 2 {
+			t.Fatalf("%+v reads %+v", v, got)
+		}
+	}
+}

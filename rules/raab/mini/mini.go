@@ -147,6 +147,11 @@ func Playable(code string, two bool) error {
 // Engine is the duel engine; New makes one.
 type Engine struct{ set *decks.Set }
 
+// Version is the version of these rules. It changes whenever a change to
+// the engine could give a recorded game another state, so that a stored
+// table can tell it was played under other rules.
+const Version = "1"
+
 // New returns the duel engine. set may be nil: then actions must carry the
 // solutions themselves instead of card IDs.
 func New(set *decks.Set) rules.Engine[State] { return &Engine{set: set} }

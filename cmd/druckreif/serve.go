@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	qrcode "github.com/skip2/go-qrcode"
+
+	"druckreif/decks"
+	"druckreif/i18n"
+	"druckreif/scorer"
+	"druckreif/scorer/store/sqlite"
+	"druckreif/scorer/web"
+)
+
+// dataDir is the user's data directory for druckreif: $XDG_DATA_HOME, else
+// the platform's usual place.
+func dataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "druckreif")
+	}
+	home, _ := os.UserHomeDir()
+	switch runtime.GOOS {
+	case "darwin":
+		return filepath.Join(home, "Library", "Application Support", "druckreif")
+	case "windows":
+		if d := os.Getenv("LocalAppData"); d != "" {
+			return filepath.Join(d, "druckreif")
+		}
+	}
+	return filepath.Join(home, ".local", "share", "druckreif")
+}
+
+const dbName = "scorer.db"
+
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("serve", args, i18n.Sprintf(
+		"Aufruf: druckreif serve [OPTIONEN]\n\nStartet den Punktezähler für die Handys am Tisch: zeigt die Adressen im WLAN und einen QR-Code.\nAlle scannen ihn; wer sich anmeldet, eröffnet einen Tisch, die anderen setzen sich mit der PIN dazu.\nDaten (Konten, Tische, Verlauf) liegen im Datenordner; druckreif backup DATEI sichert sie im Betrieb.\nAnleitung: docs/scorer.md.",
+		"Usage: druckreif serve [OPTIONS]\n\nStarts the scorer for the phones at the table: prints the addresses on the Wi-Fi and a QR code.\nEveryone scans it; whoever logs in opens a table, the others join with its PIN.\nData (accounts, tables, history) live in the data folder; druckreif backup FILE saves them while running.\nGuide: docs/scorer.md."), stderr)
+	addr := fs.String("addr", ":8080", i18n.Sprintf("Adresse und Port, auf denen der Punktezähler lauscht", "address and port the scorer listens on").In(fs.lang))
+	data := fs.String("data", dataDir(), i18n.Sprintf("Datenordner", "data folder").In(fs.lang))
+	var df deckFlags
+	df.register(fs)
+	pos, code, ok := fs.parse(args)
+	if !ok {
+		return code
+	}
+	lang := fs.lang
+	if len(pos) > 0 {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif serve: unerwartetes Argument „%s“", "druckreif serve: unexpected argument %q", pos[0]).In(lang))
+		return 2
+	}
+	opts, err := df.options(lang)
+	if err != nil {
+		fmt.Fprintln(stderr, "druckreif serve:", err)
+		return 2
+	}
+	set, probs := decks.LoadSet(opts)
+	if set == nil {
+		printProblems(stderr, probs.Errors(), lang)
+		return 1
+	}
+	st, err := sqlite.Open(filepath.Join(*data, dbName))
+	if err != nil {
+		fmt.Fprintf(stderr, "druckreif serve: %v\n", err)
+		return 1
+	}
+	defer st.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "druckreif serve: %v\n", err)
+		return 1
+	}
+	svc := scorer.New(scorer.Config{Store: st, Cards: set})
+	srv := web.New(svc)
+	urls := addresses(ln.Addr().(*net.TCPAddr))
+	for _, u := range urls {
+		if !strings.Contains(u, "127.0.0.1") && !strings.Contains(u, "[::1]") {
+			srv.JoinBase = strings.TrimSuffix(u, "/")
+			break
+		}
+	}
+	fmt.Fprintln(stdout, i18n.Sprintf("Punktezähler läuft. Daten: %s", "The scorer is running. Data: %s", filepath.Join(*data, dbName)).In(lang))
+	for _, u := range urls {
+		fmt.Fprintln(stdout, "  "+u)
+	}
+	if srv.JoinBase != "" {
+		if q, err := qrcode.New(srv.JoinBase+"/", qrcode.Low); err == nil {
+			fmt.Fprintln(stdout, i18n.Sprintf("Mit dem Handy scannen (gleiches WLAN):", "Scan with a phone (same Wi-Fi):").In(lang))
+			fmt.Fprint(stdout, q.ToSmallString(false))
+		}
+	}
+	fmt.Fprintln(stdout, i18n.Sprintf("Beenden mit Strg+C.", "Stop with Ctrl+C.").In(lang))
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	httpSrv := srv.HTTPServer(*addr)
+	// Requests (event streams above all) end when the server stops.
+	httpSrv.BaseContext = func(net.Listener) context.Context { return ctx }
+	go svc.Run(ctx)
+	errc := make(chan error, 1)
+	go func() { errc <- httpSrv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(stderr, "druckreif serve: %v\n", err)
+			return 1
+		}
+	case <-ctx.Done():
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		httpSrv.Shutdown(shutdown)
+	}
+	return 0
+}
+
+// addresses are the URLs the server is reached under: loopback, then every
+// LAN address of the machine when it listens on all of them.
+func addresses(a *net.TCPAddr) []string {
+	port := a.Port
+	url := func(ip net.IP) string {
+		if ip.To4() == nil {
+			return fmt.Sprintf("http://[%s]:%d/", ip, port)
+		}
+		return fmt.Sprintf("http://%s:%d/", ip, port)
+	}
+	if !a.IP.IsUnspecified() {
+		return []string{url(a.IP)}
+	}
+	out := []string{url(net.IPv4(127, 0, 0, 1))}
+	ifaces, _ := net.InterfaceAddrs()
+	var lan []string
+	for _, ia := range ifaces {
+		n, ok := ia.(*net.IPNet)
+		if !ok || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() || n.IP.To4() == nil {
+			continue
+		}
+		lan = append(lan, url(n.IP))
+	}
+	sort.Strings(lan)
+	return append(out, lan...)
+}
+
+func runBackup(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("backup", args, i18n.Sprintf(
+		"Aufruf: druckreif backup [--data ORDNER] DATEI\n\nSchreibt eine in sich stimmige Kopie der Daten des Punktezählers nach DATEI – auch während er läuft\n(SQLite VACUUM INTO; die Dateien einer laufenden Datenbank zu kopieren ist keine Sicherung).\nEine vorhandene DATEI wird nie überschrieben. Zurückspielen: den Punktezähler beenden und die Kopie\nals scorer.db in den Datenordner legen.",
+		"Usage: druckreif backup [--data FOLDER] FILE\n\nWrites a consistent copy of the scorer's data to FILE — also while it runs (SQLite VACUUM INTO;\ncopying the files of a live database is not a backup). An existing FILE is never overwritten.\nRestore: stop the scorer and put the copy into the data folder as scorer.db."), stderr)
+	data := fs.String("data", dataDir(), i18n.Sprintf("Datenordner", "data folder").In(fs.lang))
+	pos, code, ok := fs.parse(args)
+	if !ok {
+		return code
+	}
+	lang := fs.lang
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif backup: genau eine DATEI angeben", "druckreif backup: name exactly one FILE").In(lang))
+		return 2
+	}
+	path := filepath.Join(*data, dbName)
+	if _, err := os.Stat(path); err != nil {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif backup: keine Daten in %s", "druckreif backup: no data in %s", path).In(lang))
+		return 1
+	}
+	st, err := sqlite.Open(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "druckreif backup: %v\n", err)
+		return 1
+	}
+	defer st.Close()
+	if err := st.Backup(context.Background(), pos[0]); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			fmt.Fprintln(stderr, i18n.Sprintf("druckreif backup: %s gibt es schon; es wird nicht überschrieben", "druckreif backup: %s exists; it is not overwritten", pos[0]).In(lang))
+			return 1
+		}
+		fmt.Fprintf(stderr, "druckreif backup: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, i18n.Sprintf("Gesichert: %s", "Saved: %s", pos[0]).In(lang))
+	return 0
+}

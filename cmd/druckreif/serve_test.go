@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestMain lets a test run the command in a subprocess: the test binary
+// itself, with the arguments in DRUCKREIF_TEST_RUN.
+func TestMain(m *testing.M) {
+	if args := os.Getenv("DRUCKREIF_TEST_RUN"); args != "" {
+		os.Exit(run(strings.Split(args, "\x1f"), os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// server is `druckreif serve` running in a subprocess.
+type server struct {
+	cmd  *exec.Cmd
+	base string
+}
+
+func startServe(t *testing.T, args ...string) *server {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "DRUCKREIF_TEST_RUN="+strings.Join(append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), "\x1f"))
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		url := regexp.MustCompile(`http://127\.0\.0\.1:\d+`)
+		for sc.Scan() {
+			if u := url.FindString(sc.Text()); u != "" {
+				found <- u
+				break
+			}
+		}
+		io.Copy(io.Discard, out)
+	}()
+	select {
+	case u := <-found:
+		return &server{cmd: cmd, base: u}
+	case <-time.After(30 * time.Second):
+		t.Fatal("druckreif serve did not start")
+	}
+	return nil
+}
+
+func (s *server) post(t *testing.T, path, token string, body any) (int, map[string]any, error) {
+	b, _ := json.Marshal(body)
+	req, _ := http.NewRequest("POST", s.base+path, bytes.NewReader(b))
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer res.Body.Close()
+	var m map[string]any
+	json.NewDecoder(res.Body).Decode(&m)
+	return res.StatusCode, m, nil
+}
+
+func (s *server) get(t *testing.T, path, token string) (int, []byte) {
+	req, _ := http.NewRequest("GET", s.base+path, nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, b
+}
+
+// theGameMove is a legal next action for The Game in assistant mode, read
+// from the prompt: cards without value (always allowed while the hand has
+// cards), then the draw or the end of the turn.
+func theGameMove(state, next map[string]any) string {
+	allowed := map[string]bool{}
+	for _, a := range next["allowed"].([]any) {
+		allowed[a.(string)] = true
+	}
+	plays, _ := state["turn_plays"].(float64)
+	min := 2.0
+	if state["draw_count"].(float64) == 0 {
+		min = 1
+	}
+	switch {
+	case allowed["play"] && plays < min:
+		return `{"type":"play","pile":"1A","confirmed":true}`
+	case allowed["draw"]:
+		return `{"type":"draw"}`
+	case allowed["end"]:
+		return `{"type":"end"}`
+	case allowed["play"]:
+		return `{"type":"play","pile":"1B","confirmed":true}`
+	}
+	return `{"type":"block"}`
+}
+
+// kill -9 while phones are acting: after a restart, every action that was
+// answered with 200 is there, in order.
+func TestServeKillNineLosesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	dir := t.TempDir()
+	srv := startServe(t, "--data", dir)
+	if code, _, err := srv.post(t, "/api/accounts", "", map[string]string{"name": "Tisch", "password": "geheim123"}); err != nil || code != 201 {
+		t.Fatalf("account: %d %v", code, err)
+	}
+	_, m, _ := srv.post(t, "/api/login", "", map[string]string{"name": "Tisch", "password": "geheim123"})
+	token := m["token"].(string)
+	const tables = 4
+	var ids []string
+	for i := 0; i < tables; i++ {
+		_, m, _ = srv.post(t, "/api/tables", token, map[string]any{"setup": json.RawMessage(`{"game":"thegame","players":["Anna","Ben"]}`)})
+		ids = append(ids, m["id"].(string))
+	}
+	// One phone per table acts as fast as it can; the server dies under them.
+	acked := make([][]string, tables)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	total := 0
+	for i, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			version := 0.0
+			state := map[string]any{"turn_plays": 0.0, "draw_count": 84.0}
+			next := map[string]any{"allowed": []any{"play"}}
+			for {
+				action := theGameMove(state, next)
+				code, m, err := srv.post(t, "/api/tables/"+id+"/actions", token, map[string]any{"version": version, "action": json.RawMessage(action)})
+				if err != nil {
+					return // the server is gone
+				}
+				if code != 200 {
+					t.Errorf("table %d: %d %v", i, code, m)
+					return
+				}
+				acked[i] = append(acked[i], action)
+				mu.Lock()
+				total++
+				mu.Unlock()
+				version, state, next = m["version"].(float64), m["state"].(map[string]any), m["next"].(map[string]any)
+				if next["over"] == true {
+					return
+				}
+			}
+		}()
+	}
+	for {
+		mu.Lock()
+		n := total
+		mu.Unlock()
+		if n >= 120 {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	srv.cmd.Process.Kill() // SIGKILL: no shutdown, no flush
+	srv.cmd.Wait()
+	wg.Wait()
+
+	srv = startServe(t, "--data", dir)
+	for i, id := range ids {
+		code, body := srv.get(t, "/api/tables/"+id+"/log", token)
+		if code != 200 {
+			t.Fatalf("log of table %d after restart: %d %s", i, code, body)
+		}
+		lines := strings.Split(strings.TrimSpace(string(body)), "\n")[1:]
+		if len(lines) < len(acked[i]) {
+			t.Fatalf("table %d: %d actions acknowledged, %d after the restart", i, len(acked[i]), len(lines))
+		}
+		for j, a := range acked[i] {
+			if lines[j] != a {
+				t.Fatalf("table %d, action %d: acknowledged %s, stored %s", i, j+1, a, lines[j])
+			}
+		}
+		// The restarted server plays on from there.
+		_, b := srv.get(t, "/api/tables/"+id, token)
+		var tm map[string]any
+		json.Unmarshal(b, &tm)
+		code, m, _ := srv.post(t, "/api/tables/"+id+"/actions", token, map[string]any{"version": tm["version"], "action": json.RawMessage(theGameMove(tm["state"].(map[string]any), tm["next"].(map[string]any)))})
+		if code != 200 && !(code == 422 && tm["next"].(map[string]any)["over"] == true) {
+			t.Fatalf("table %d after restart: %d %v", i, code, m)
+		}
+	}
+	t.Logf("%d actions acknowledged before kill -9, all found after the restart", total)
+}
+
+// druckreif backup writes a consistent copy while the server runs, and
+// never overwrites a file.
+func TestBackupWhileServing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	dir := t.TempDir()
+	srv := startServe(t, "--data", dir)
+	srv.post(t, "/api/accounts", "", map[string]string{"name": "Tisch", "password": "geheim123"})
+	copyPath := filepath.Join(t.TempDir(), "sicherung.db")
+	if code, out, errs := runCLI("backup", "--data", dir, copyPath); code != 0 {
+		t.Fatalf("backup: %d %s %s", code, out, errs)
+	}
+	if code, _, errs := runCLI("backup", "--data", dir, copyPath); code != 1 || !strings.Contains(errs, "nicht überschrieben") {
+		t.Fatalf("second backup to the same file: %d %s", code, errs)
+	}
+	// The copy is a working data folder.
+	restored := t.TempDir()
+	b, _ := os.ReadFile(copyPath)
+	os.WriteFile(filepath.Join(restored, dbName), b, 0o600)
+	srv2 := startServe(t, "--data", restored)
+	if code, _, _ := srv2.post(t, "/api/login", "", map[string]string{"name": "Tisch", "password": "geheim123"}); code != 200 {
+		t.Fatalf("login on the restored copy: %d", code)
+	}
+	if code, _, errs := runCLI("backup", "--data", t.TempDir(), filepath.Join(t.TempDir(), "x.db")); code != 1 || !strings.Contains(errs, "keine Daten") {
+		t.Fatalf("backup of nothing: %d %s", code, errs)
+	}
+}

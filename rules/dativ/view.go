@@ -1,0 +1,83 @@
+package dativ
+
+import (
+	"maps"
+	"slices"
+
+	"druckreif/rules"
+)
+
+// Hidden is what another player sees of a guess card lying face down.
+const Hidden = "verdeckt"
+
+// View hides what the rulebook keeps secret: the guess cards lie face down
+// until all are placed ("Once all players have placed a guess card,
+// everyone reveals their guess cards at the same time"); whether the
+// variant read aloud is right is known only from the Decoder after the
+// votes — the reader votes too, so it is hidden from the reader as well;
+// and the rest of a dealt draw pile is face down.
+func (e engine) View(s State, v rules.Viewer) State {
+	out := s
+	out.Pile = nil
+	if s.Phase != PhaseVote {
+		return out
+	}
+	out.Votes = slices.Clone(s.Votes)
+	for i, vote := range out.Votes {
+		if vote != "" && !(v.Role == rules.RolePlayer && v.Player == s.Players[i]) {
+			out.Votes[i] = Hidden
+		}
+	}
+	if s.Reading != nil {
+		r := *s.Reading
+		r.Right = nil
+		out.Reading = &r
+	}
+	return out
+}
+
+// Speakers are the voters of a vote (one, or all in a batch) and the
+// action's player otherwise.
+func (e engine) Speakers(s State, a rules.Action) []string {
+	if a.Type == ActVote {
+		var p VoteAction
+		if rules.DecodeStrict(a.Data, &p) == nil && p.Votes != nil {
+			return slices.Sorted(maps.Keys(p.Votes))
+		}
+	}
+	return rules.ActionPlayer(a)
+}
+
+// Secret: a single player's vote is a guess card laid face down.
+func (e engine) Secret(s State, a rules.Action) (string, bool) {
+	if a.Type != ActVote || s.Phase != PhaseVote {
+		return "", false
+	}
+	var p VoteAction
+	if rules.DecodeStrict(a.Data, &p) != nil || p.Votes != nil || p.Player == "" {
+		return "", false
+	}
+	return p.Player, true
+}
+
+// Collect turns the guess cards over together: one vote action for all.
+func (e engine) Collect(s State, choices []rules.Action) (rules.Action, error) {
+	votes := map[string]string{}
+	for _, c := range choices {
+		var p VoteAction
+		if err := c.Decode(&p); err != nil {
+			return rules.Action{}, err
+		}
+		votes[p.Player] = p.Vote
+	}
+	return rules.NewAction(ActVote, map[string]any{"type": ActVote, "votes": votes}), nil
+}
+
+// Outcome: the most chips win; every player's chips are the points.
+func (e engine) Outcome(s State) rules.Outcome {
+	o := rules.Outcome{Remaining: -1, Winners: slices.Clone(s.Winners), Points: map[string]int{}}
+	for i, p := range s.Players {
+		o.Points[p] = s.Chips[i]
+	}
+	return o
+}

@@ -1,0 +1,83 @@
+package genial
+
+import (
+	"maps"
+	"slices"
+
+	"druckreif/rules"
+)
+
+// Hidden is what another player sees of an answer tile lying face down.
+const Hidden = "verdeckt"
+
+// View hides the answer tiles until all are laid, and the correct answer
+// (the one with the asterisk on the card) from everyone but the
+// questioner, who holds the card, until it is read out. The dealt stacks
+// are face down.
+func (e engine) View(s State, v rules.Viewer) State {
+	out := s
+	out.Stacks, out.Reserve = nil, nil
+	questioner := s.Questioner >= 0 && s.Questioner < len(s.Players) && v.Role == rules.RolePlayer && v.Player == s.Players[s.Questioner]
+	if s.Phase == PhaseAnswer {
+		out.Answers = slices.Clone(s.Answers)
+		for i, a := range out.Answers {
+			if a != "" && !(v.Role == rules.RolePlayer && v.Player == s.Players[i]) {
+				out.Answers[i] = Hidden
+			}
+		}
+	}
+	if (s.Phase == PhaseAnswer || s.Phase == PhaseAsk) && s.Question != nil && !questioner {
+		q := *s.Question
+		q.Correct = ""
+		out.Question = &q
+	}
+	return out
+}
+
+// Speakers are the players in a batch of answers, or the action's player.
+func (e engine) Speakers(s State, a rules.Action) []string {
+	if a.Type == ActAnswer {
+		var p AnswerAction
+		if rules.DecodeStrict(a.Data, &p) == nil && p.Answers != nil {
+			return slices.Sorted(maps.Keys(p.Answers))
+		}
+	}
+	return rules.ActionPlayer(a)
+}
+
+// Secret: one player's answer is a tile laid face down.
+func (e engine) Secret(s State, a rules.Action) (string, bool) {
+	if a.Type != ActAnswer || s.Phase != PhaseAnswer {
+		return "", false
+	}
+	var p AnswerAction
+	if rules.DecodeStrict(a.Data, &p) != nil || p.Answers != nil || p.Player == "" {
+		return "", false
+	}
+	return p.Player, true
+}
+
+// Collect turns the tiles over together.
+func (e engine) Collect(s State, choices []rules.Action) (rules.Action, error) {
+	answers := map[string]string{}
+	for _, c := range choices {
+		var p AnswerAction
+		if err := c.Decode(&p); err != nil {
+			return rules.Action{}, err
+		}
+		answers[p.Player] = p.Answer
+	}
+	return rules.NewAction(ActAnswer, map[string]any{"type": ActAnswer, "answers": answers}), nil
+}
+
+// Outcome: one winner (tie-breaks decide); the scores are the points.
+func (e engine) Outcome(s State) rules.Outcome {
+	o := rules.Outcome{Remaining: -1, Points: map[string]int{}}
+	if s.Winner != "" {
+		o.Winners = []string{s.Winner}
+	}
+	for i, p := range s.Players {
+		o.Points[p] = s.Scores[i]
+	}
+	return o
+}

@@ -1,0 +1,84 @@
+package registry
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"druckreif/decks"
+	"druckreif/rules"
+)
+
+// Every example game of docs/examples played step by step (as the scorer
+// plays it) reaches exactly the state its replay reaches.
+func TestStepsMatchReplay(t *testing.T) {
+	set, probs := decks.LoadSet(decks.Options{})
+	if set == nil {
+		t.Fatal(probs.Errors())
+	}
+	for _, g := range Games() {
+		t.Run(g.Name, func(t *testing.T) {
+			log := readLog(t, filepath.Join("..", "..", "docs", "examples", g.Name+".jsonl"))
+			r := g.Runner(set)
+			replayed, prompt, err := r.Replay(log, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := r.Start(log.Setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, a := range log.Actions {
+				if s, _, err = r.Apply(s, a); err != nil {
+					t.Fatalf("action %d: %v", i+1, err)
+				}
+			}
+			if !sameJSON(t, s, replayed) || !reflect.DeepEqual(r.Next(s), prompt) {
+				t.Fatal("stepping and replaying disagree")
+			}
+			if g.Version == "" || g.Title == "" {
+				t.Fatal("every game needs a version and a title")
+			}
+		})
+	}
+	if _, err := Lookup("schach"); err == nil {
+		t.Fatal("unknown game found")
+	}
+}
+
+func sameJSON(t *testing.T, a, b any) bool {
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return string(ja) == string(jb)
+}
+
+func readLog(t *testing.T, path string) rules.Log {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var l rules.Log
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Bytes()
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		raw := append(json.RawMessage(nil), line...)
+		if l.Setup == nil {
+			l.Setup = raw
+			continue
+		}
+		var head struct {
+			Type string `json:"type"`
+		}
+		json.Unmarshal(raw, &head)
+		l.Actions = append(l.Actions, rules.Action{Type: head.Type, Data: raw})
+	}
+	return l
+}

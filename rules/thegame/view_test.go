@@ -1,0 +1,48 @@
+package thegame
+
+import (
+	"testing"
+
+	"druckreif/rules"
+)
+
+// The values of a hand are shown to its player only: not to the others,
+// not to the table's phone, not to spectators. Counts stay visible.
+func TestViewHidesHands(t *testing.T) {
+	s := start(t, `{"players":["Anna","Ben"]}`)
+	s = do(t, s, `hand "player":"Ben","cards":[12,57]`, `play "pile":"1A","value":5`)
+	red := eng.(rules.Redactor[State])
+	for _, c := range []struct {
+		v    rules.Viewer
+		want int
+	}{
+		{rules.Viewer{Role: rules.RolePlayer, Player: "Ben"}, 2},
+		{rules.Viewer{Role: rules.RolePlayer, Player: "Anna"}, 0},
+		{rules.Viewer{Role: rules.RoleTable}, 0},
+		{rules.Viewer{Role: rules.RoleSpectator}, 0},
+	} {
+		v := red.View(s, c.v)
+		if len(v.Hands[1].Known) != c.want || v.Hands[1].Count != 7 || v.Hands[0].Count != 6 {
+			t.Errorf("%+v sees Ben's hand %+v", c.v, v.Hands[1])
+		}
+	}
+	if len(s.Hands[1].Known) != 2 {
+		t.Fatal("View changed the state")
+	}
+	full := start(t, `{"players":["Anna"],"mode":"full","seed":1}`)
+	if v := red.View(full, rules.Viewer{Role: rules.RolePlayer, Player: "Anna"}); v.DrawPile != nil || len(v.Hands[0].Known) != 8 {
+		t.Fatalf("full mode: the draw pile's order shown, or the own hand hidden: %+v", v.Hands[0])
+	}
+}
+
+func TestOutcome(t *testing.T) {
+	s := start(t, `{"players":["Anna","Ben"]}`)
+	o := eng.(rules.Outcomer[State]).Outcome(s)
+	if o.Remaining != -1 || o.Winners != nil {
+		t.Fatalf("running game: %+v", o)
+	}
+	s = do(t, s, `block`, `confirm "remaining":98`)
+	if o := eng.(rules.Outcomer[State]).Outcome(s); o.Remaining != 98 || o.Winners != nil {
+		t.Fatalf("lost game: %+v", o)
+	}
+}

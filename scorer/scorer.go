@@ -1,0 +1,133 @@
+// Package scorer is the companion scorer's core: accounts and sessions,
+// tables played through the rules engines, seats and what each may see and
+// do, secret choices, undo, live notes and histories. It is the I/O shell
+// around the pure engines of package rules; its HTTP face is package
+// scorer/web, what it keeps is behind scorer/store.
+//
+// A table's truth is its entries in the store; the state in memory is a
+// cache rebuilt from them and brought up to date before every use, so
+// several instances on one database agree.
+package scorer
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"druckreif/decks"
+	"druckreif/i18n"
+	"druckreif/scorer/store"
+)
+
+// Config is what a Service needs.
+type Config struct {
+	Store store.Store
+	// Cards are the decks the engines look cards up in (the printed ones).
+	Cards *decks.Set
+	// Now is the clock (tests set it); nil is time.Now.
+	Now func() time.Time
+	// SessionTTL is how long a login or a seat lasts; 0 is 30 days.
+	SessionTTL time.Duration
+}
+
+// Service is the scorer.
+type Service struct {
+	store      store.Store
+	cards      *decks.Set
+	now        func() time.Time
+	sessionTTL time.Duration
+	hashing    chan struct{}
+	notes      *Broker
+
+	mu     sync.Mutex
+	tables map[string]*live
+
+	fingerprints sync.Map // card ID → fingerprint of its content
+}
+
+// New starts a service.
+func New(c Config) *Service {
+	s := &Service{store: c.Store, cards: c.Cards, now: c.Now, sessionTTL: c.SessionTTL, notes: NewBroker(), tables: map[string]*live{}}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.sessionTTL == 0 {
+		s.sessionTTL = 30 * 24 * time.Hour
+	}
+	if s.cards == nil {
+		s.cards = &decks.Set{}
+	}
+	// Two hashes at once keep a burst of logins at 38 MiB and both cores busy.
+	s.hashing = make(chan struct{}, 2)
+	return s
+}
+
+// Notes are the service's live notes, for event streams.
+func (s *Service) Notes() *Broker { return s.notes }
+
+// Store is the service's store.
+func (s *Service) Store() store.Store { return s.store }
+
+// Cards are the decks the service plays with.
+func (s *Service) Cards() *decks.Set { return s.cards }
+
+// Error is a request the scorer refuses, with the HTTP status that says
+// why, the rule or check it broke, the request field it concerns and the
+// reason in both languages.
+type Error struct {
+	Status int
+	Rule   string
+	Field  string
+	Msg    i18n.Text
+	// Current is the table as the caller may see it, for a stale version
+	// (409): the screen shows the fresh state.
+	Current *Snapshot
+}
+
+func (e *Error) Error() string { return e.Msg.DE }
+
+func fail(status int, rule, field, de, en string, args ...any) *Error {
+	return &Error{Status: status, Rule: rule, Field: field, Msg: i18n.Sprintf(de, en, args...)}
+}
+
+// Status is the HTTP status of err: its own for an *Error, 500 otherwise.
+func Status(err error) int {
+	if e, ok := err.(*Error); ok {
+		return e.Status
+	}
+	return http.StatusInternalServerError
+}
+
+// Evict drops tables from memory that were not used for idle; they are
+// rebuilt from the store when asked for again.
+func (s *Service) Evict(idle time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cut := s.now().Add(-idle)
+	for id, l := range s.tables {
+		if l.mu.TryLock() {
+			if l.used.Before(cut) {
+				delete(s.tables, id)
+			}
+			l.mu.Unlock()
+		}
+	}
+}
+
+// Run evicts idle tables until ctx ends.
+func (s *Service) Run(ctx context.Context) {
+	t := time.NewTicker(5 * time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			s.Evict(time.Hour)
+		}
+	}
+}
+
+func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }

@@ -1,0 +1,711 @@
+// Package sqlite is the scorer's embedded store: one SQLite file through
+// modernc.org/sqlite, pure Go, so the druckreif binary stays one static file.
+//
+// Durability first: WAL with synchronous=FULL, so a write that returned is
+// on disk even after a power cut; one writer connection with immediate
+// transactions, so writers never deadlock on a lock upgrade; a busy
+// timeout for the readers and for a backup running beside the server.
+// Entries from many tables that arrive together are written in one
+// transaction (group commit): one fsync serves them all, and each still
+// gets its own answer.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/text/unicode/norm"
+	_ "modernc.org/sqlite"
+
+	"druckreif/scorer/store"
+)
+
+// Store is the SQLite store.
+type Store struct {
+	path    string
+	write   *pool // one connection: SQLite has one writer at a time
+	read    *pool
+	appends chan appendReq
+	done    chan struct{}
+	closing sync.Once
+}
+
+// pool is a database handle that prepares each statement once: parsing
+// SQL was a quarter of the scorer's CPU time per request.
+type pool struct {
+	*sql.DB
+	stmts sync.Map // query → *sql.Stmt
+}
+
+func (p *pool) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := p.stmts.Load(query); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := p.DB.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if old, loaded := p.stmts.LoadOrStore(query, st); loaded {
+		st.Close()
+		return old.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
+func (p *pool) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := p.stmt(ctx, query)
+	if err != nil {
+		return p.DB.QueryRowContext(ctx, query, args...) // reports the error
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+func (p *pool) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := p.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(ctx, args...)
+}
+
+func (p *pool) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, err := p.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+// inTx is a statement prepared before (with stmt) used within tx.
+func (p *pool) inTx(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
+	st, ok := p.stmts.Load(query)
+	if !ok {
+		return nil, errors.New("sqlite: statement not prepared: " + query)
+	}
+	return tx.StmtContext(ctx, st.(*sql.Stmt)), nil
+}
+
+type appendReq struct {
+	ctx     context.Context
+	tableID string
+	entry   store.Entry
+	result  chan error
+}
+
+// maxBatch bounds a group commit, so one transaction stays short.
+const maxBatch = 128
+
+// Open opens (creating it when needed) the store in the file path and
+// brings its schema up to date.
+func Open(path string) (*Store, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, err
+	}
+	dsn := func(extra ...string) string {
+		q := url.Values{}
+		q.Add("_pragma", "journal_mode(WAL)")
+		q.Add("_pragma", "synchronous(FULL)")
+		q.Add("_pragma", "busy_timeout(10000)")
+		q.Add("_pragma", "foreign_keys(ON)")
+		for _, e := range extra {
+			k, v, _ := strings.Cut(e, "=")
+			q.Add(k, v)
+		}
+		return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
+	}
+	writeDB, err := sql.Open("sqlite", dsn("_txlock=immediate"))
+	if err != nil {
+		return nil, err
+	}
+	write := &pool{DB: writeDB}
+	write.SetMaxOpenConns(1)
+	write.SetConnMaxIdleTime(0)
+	write.SetConnMaxLifetime(0)
+	if err := migrate(writeDB); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	readDB, err := sql.Open("sqlite", dsn("_pragma=query_only(1)"))
+	if err != nil {
+		write.Close()
+		return nil, err
+	}
+	read := &pool{DB: readDB}
+	// The writer's one statement is prepared now: inside its transaction
+	// the one connection is taken, and preparing then would wait forever.
+	if _, err := write.stmt(context.Background(), insertEntry); err != nil {
+		write.Close()
+		read.Close()
+		return nil, err
+	}
+	read.SetMaxOpenConns(4)
+	s := &Store{path: path, write: write, read: read, appends: make(chan appendReq, maxBatch), done: make(chan struct{})}
+	go s.writeEntries()
+	return s, nil
+}
+
+// Close stops the writer and closes the database.
+func (s *Store) Close() error {
+	s.closing.Do(func() { close(s.appends) })
+	<-s.done
+	err := s.read.Close()
+	if werr := s.write.Close(); err == nil {
+		err = werr
+	}
+	return err
+}
+
+// migrations are the schema's versions, applied in order, each once. Times
+// are Unix milliseconds.
+var migrations = []string{
+	// 1: everything the scorer needs at the table.
+	`CREATE TABLE accounts (
+		id INTEGER PRIMARY KEY,
+		name TEXT NOT NULL,
+		name_key TEXT NOT NULL UNIQUE,
+		pass_hash TEXT NOT NULL,
+		created INTEGER NOT NULL
+	);
+	CREATE TABLE sessions (
+		token_hash BLOB PRIMARY KEY,
+		account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
+		table_id TEXT,
+		role TEXT NOT NULL,
+		player TEXT NOT NULL DEFAULT '',
+		created INTEGER NOT NULL,
+		expires INTEGER NOT NULL
+	);
+	CREATE INDEX sessions_expires ON sessions(expires);
+	CREATE TABLE failures (key TEXT NOT NULL, at INTEGER NOT NULL);
+	CREATE INDEX failures_key ON failures(key, at);
+	CREATE TABLE locks (key TEXT PRIMARY KEY, until INTEGER NOT NULL);
+	CREATE TABLE players (
+		account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+		name TEXT NOT NULL,
+		name_key TEXT NOT NULL,
+		color TEXT NOT NULL,
+		symbol TEXT NOT NULL,
+		PRIMARY KEY (account_id, name_key)
+	);
+	CREATE TABLE tables (
+		id TEXT PRIMARY KEY,
+		game TEXT NOT NULL,
+		setup TEXT NOT NULL,
+		pin TEXT NOT NULL,
+		creator_id INTEGER NOT NULL REFERENCES accounts(id),
+		engine_version TEXT NOT NULL,
+		created INTEGER NOT NULL
+	);
+	CREATE INDEX tables_creator ON tables(creator_id, created);
+	CREATE TABLE entries (
+		table_id TEXT NOT NULL REFERENCES tables(id),
+		seq INTEGER NOT NULL,
+		kind TEXT NOT NULL,
+		action TEXT,
+		actor TEXT NOT NULL,
+		state_hash TEXT NOT NULL,
+		cards TEXT,
+		at INTEGER NOT NULL,
+		PRIMARY KEY (table_id, seq)
+	) WITHOUT ROWID;
+	CREATE TABLE secrets (
+		table_id TEXT NOT NULL REFERENCES tables(id),
+		version INTEGER NOT NULL,
+		player TEXT NOT NULL,
+		action TEXT NOT NULL,
+		at INTEGER NOT NULL,
+		PRIMARY KEY (table_id, version, player)
+	) WITHOUT ROWID;
+	CREATE TABLE finished (
+		table_id TEXT PRIMARY KEY REFERENCES tables(id),
+		account_id INTEGER NOT NULL,
+		game TEXT NOT NULL,
+		players TEXT NOT NULL,
+		outcome TEXT NOT NULL,
+		at INTEGER NOT NULL
+	);
+	CREATE INDEX finished_account ON finished(account_id, at);`,
+}
+
+func migrate(db *sql.DB) error {
+	if _, err := db.Exec(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied INTEGER NOT NULL)`); err != nil {
+		return err
+	}
+	var have int
+	if err := db.QueryRow(`SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have); err != nil {
+		return err
+	}
+	if have > len(migrations) {
+		return fmt.Errorf("the database has schema version %d, this druckreif knows only up to %d: use a newer druckreif", have, len(migrations))
+	}
+	for v := have + 1; v <= len(migrations); v++ {
+		tx, err := db.Begin()
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(migrations[v-1]); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("schema migration %d: %w", v, err)
+		}
+		if _, err := tx.Exec(`INSERT INTO schema_migrations (version, applied) VALUES (?, ?)`, v, time.Now().UnixMilli()); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// key is how names are compared: NFC, lower case, trimmed.
+func key(name string) string { return strings.ToLower(strings.TrimSpace(norm.NFC.String(name))) }
+
+func ms(t time.Time) int64     { return t.UnixMilli() }
+func fromMS(v int64) time.Time { return time.UnixMilli(v) }
+func isUnique(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.ErrNotFound
+	}
+	return err
+}
+
+func (s *Store) CreateAccount(ctx context.Context, name, passHash string, now time.Time) (store.Account, error) {
+	res, err := s.write.ExecContext(ctx, `INSERT INTO accounts (name, name_key, pass_hash, created) VALUES (?, ?, ?, ?)`, name, key(name), passHash, ms(now))
+	if isUnique(err) {
+		return store.Account{}, store.ErrExists
+	}
+	if err != nil {
+		return store.Account{}, err
+	}
+	id, _ := res.LastInsertId()
+	return store.Account{ID: id, Name: name, PassHash: passHash, Created: now}, nil
+}
+
+func (s *Store) scanAccount(row *sql.Row) (store.Account, error) {
+	var a store.Account
+	var created int64
+	if err := row.Scan(&a.ID, &a.Name, &a.PassHash, &created); err != nil {
+		return a, notFound(err)
+	}
+	a.Created = fromMS(created)
+	return a, nil
+}
+
+func (s *Store) AccountByName(ctx context.Context, name string) (store.Account, error) {
+	return s.scanAccount(s.read.QueryRowContext(ctx, `SELECT id, name, pass_hash, created FROM accounts WHERE name_key = ?`, key(name)))
+}
+
+func (s *Store) Account(ctx context.Context, id int64) (store.Account, error) {
+	return s.scanAccount(s.read.QueryRowContext(ctx, `SELECT id, name, pass_hash, created FROM accounts WHERE id = ?`, id))
+}
+
+func (s *Store) CreateSession(ctx context.Context, se store.Session) error {
+	var account any
+	if se.AccountID != 0 {
+		account = se.AccountID
+	}
+	var table any
+	if se.TableID != "" {
+		table = se.TableID
+	}
+	// Expired sessions go as new ones come, so the table stays small.
+	if _, err := s.write.ExecContext(ctx, `DELETE FROM sessions WHERE expires <= ?`, ms(se.Created)); err != nil {
+		return err
+	}
+	_, err := s.write.ExecContext(ctx, `INSERT INTO sessions (token_hash, account_id, table_id, role, player, created, expires) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		se.TokenHash, account, table, se.Role, se.Player, ms(se.Created), ms(se.Expires))
+	if isUnique(err) {
+		return store.ErrExists
+	}
+	return err
+}
+
+func (s *Store) Session(ctx context.Context, tokenHash []byte, now time.Time) (store.Session, error) {
+	var se store.Session
+	var account sql.NullInt64
+	var table sql.NullString
+	var created, expires int64
+	err := s.read.QueryRowContext(ctx, `SELECT token_hash, account_id, table_id, role, player, created, expires FROM sessions WHERE token_hash = ? AND expires > ?`, tokenHash, ms(now)).
+		Scan(&se.TokenHash, &account, &table, &se.Role, &se.Player, &created, &expires)
+	if err != nil {
+		return se, notFound(err)
+	}
+	se.AccountID, se.TableID = account.Int64, table.String
+	se.Created, se.Expires = fromMS(created), fromMS(expires)
+	return se, nil
+}
+
+func (s *Store) DeleteSession(ctx context.Context, tokenHash []byte) error {
+	_, err := s.write.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash)
+	return err
+}
+
+func (s *Store) Fail(ctx context.Context, k string, now time.Time, limit int, window, lock time.Duration) (bool, error) {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM failures WHERE key = ? AND at <= ?`, k, ms(now.Add(-window))); err != nil {
+		return false, err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO failures (key, at) VALUES (?, ?)`, k, ms(now)); err != nil {
+		return false, err
+	}
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM failures WHERE key = ?`, k).Scan(&n); err != nil {
+		return false, err
+	}
+	locked := n >= limit
+	if locked {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO locks (key, until) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET until = excluded.until`, k, ms(now.Add(lock))); err != nil {
+			return false, err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM failures WHERE key = ?`, k); err != nil {
+			return false, err
+		}
+	}
+	return locked, tx.Commit()
+}
+
+func (s *Store) Locked(ctx context.Context, k string, now time.Time) (bool, error) {
+	var n int
+	err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM locks WHERE key = ? AND until > ?`, k, ms(now)).Scan(&n)
+	return n > 0, err
+}
+
+func (s *Store) SavePlayer(ctx context.Context, p store.SavedPlayer) error {
+	_, err := s.write.ExecContext(ctx, `INSERT INTO players (account_id, name, name_key, color, symbol) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (account_id, name_key) DO UPDATE SET name = excluded.name, color = excluded.color, symbol = excluded.symbol`,
+		p.AccountID, p.Name, key(p.Name), p.Color, p.Symbol)
+	return err
+}
+
+func (s *Store) Players(ctx context.Context, accountID int64) ([]store.SavedPlayer, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT name, color, symbol FROM players WHERE account_id = ? ORDER BY name_key`, accountID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.SavedPlayer
+	for rows.Next() {
+		p := store.SavedPlayer{AccountID: accountID}
+		if err := rows.Scan(&p.Name, &p.Color, &p.Symbol); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+func (s *Store) DeletePlayer(ctx context.Context, accountID int64, name string) error {
+	res, err := s.write.ExecContext(ctx, `DELETE FROM players WHERE account_id = ? AND name_key = ?`, accountID, key(name))
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
+	_, err := s.write.ExecContext(ctx, `INSERT INTO tables (id, game, setup, pin, creator_id, engine_version, created) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		t.ID, t.Game, string(t.Setup), t.PIN, t.CreatorID, t.EngineVersion, ms(t.Created))
+	if isUnique(err) {
+		return store.ErrExists
+	}
+	return err
+}
+
+const tableColumns = `id, game, setup, pin, creator_id, engine_version, created`
+
+func scanTable(sc interface{ Scan(...any) error }) (store.Table, error) {
+	var t store.Table
+	var setup string
+	var created int64
+	if err := sc.Scan(&t.ID, &t.Game, &setup, &t.PIN, &t.CreatorID, &t.EngineVersion, &created); err != nil {
+		return t, notFound(err)
+	}
+	t.Setup, t.Created = json.RawMessage(setup), fromMS(created)
+	return t, nil
+}
+
+func (s *Store) Table(ctx context.Context, id string) (store.Table, error) {
+	return scanTable(s.read.QueryRowContext(ctx, `SELECT `+tableColumns+` FROM tables WHERE id = ?`, id))
+}
+
+func (s *Store) TablesOf(ctx context.Context, accountID int64, limit int) ([]store.Table, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT `+tableColumns+` FROM tables WHERE creator_id = ? ORDER BY created DESC, id LIMIT ?`, accountID, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.Table
+	for rows.Next() {
+		t, err := scanTable(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// Append hands the entry to the writer and waits until its transaction is
+// committed (or refused).
+func (s *Store) Append(ctx context.Context, tableID string, e store.Entry) (err error) {
+	req := appendReq{ctx: ctx, tableID: tableID, entry: e, result: make(chan error, 1)}
+	defer func() {
+		if recover() != nil { // the store is closed
+			err = errors.New("store: closed")
+		}
+	}()
+	s.appends <- req
+	return <-req.result
+}
+
+// writeEntries is the one writer of entries: it takes what has arrived,
+// writes it in one transaction and answers each request.
+func (s *Store) writeEntries() {
+	defer close(s.done)
+	for first := range s.appends {
+		batch := []appendReq{first}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case r, ok := <-s.appends:
+				if !ok {
+					break more
+				}
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// insertEntry writes an entry only if it directly follows the table's
+// last one; otherwise nothing changes and no error stops the batch.
+const insertEntry = `INSERT INTO entries (table_id, seq, kind, action, actor, state_hash, cards, at)
+	SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+	WHERE (SELECT COALESCE(MAX(seq), 0) FROM entries WHERE table_id = ?1) = ?2 - 1
+	  AND EXISTS (SELECT 1 FROM tables WHERE id = ?1)
+	ON CONFLICT DO NOTHING`
+
+func (s *Store) commit(batch []appendReq) {
+	results := make([]error, len(batch))
+	fail := func(err error) {
+		for _, r := range batch {
+			r.result <- err
+		}
+	}
+	tx, err := s.write.BeginTx(context.Background(), nil)
+	if err != nil {
+		fail(err)
+		return
+	}
+	insert, err := s.write.inTx(context.Background(), tx, insertEntry)
+	if err != nil {
+		tx.Rollback()
+		fail(err)
+		return
+	}
+	for i, r := range batch {
+		if err := r.ctx.Err(); err != nil {
+			results[i] = err // the caller is gone: write nothing it was not told of
+			continue
+		}
+		e := r.entry
+		var cards any
+		if len(e.Cards) > 0 {
+			b, _ := json.Marshal(e.Cards)
+			cards = string(b)
+		}
+		var action any
+		if e.Action != nil {
+			action = string(e.Action)
+		}
+		res, err := insert.Exec(r.tableID, e.Seq, e.Kind, action, e.Actor, e.StateHash, cards, ms(e.At))
+		if err != nil {
+			tx.Rollback()
+			fail(err)
+			return
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			results[i] = store.ErrConflict
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		fail(err)
+		return
+	}
+	for i, r := range batch {
+		r.result <- results[i]
+	}
+}
+
+func (s *Store) Entries(ctx context.Context, tableID string, after int64) ([]store.Entry, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT seq, kind, action, actor, state_hash, cards, at FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq`, tableID, after)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.Entry
+	for rows.Next() {
+		var e store.Entry
+		var action, cards sql.NullString
+		var at int64
+		if err := rows.Scan(&e.Seq, &e.Kind, &action, &e.Actor, &e.StateHash, &cards, &at); err != nil {
+			return nil, err
+		}
+		if action.Valid {
+			e.Action = json.RawMessage(action.String)
+		}
+		if cards.Valid {
+			if err := json.Unmarshal([]byte(cards.String), &e.Cards); err != nil {
+				return nil, fmt.Errorf("entry %d of table %s: cards: %w", e.Seq, tableID, err)
+			}
+		}
+		e.At = fromMS(at)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+func (s *Store) AddSecret(ctx context.Context, tableID string, version int64, sec store.Secret) ([]store.Secret, error) {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO secrets (table_id, version, player, action, at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (table_id, version, player) DO UPDATE SET action = excluded.action, at = excluded.at`,
+		tableID, version, sec.Player, string(sec.Action), ms(sec.At)); err != nil {
+		return nil, err
+	}
+	// Choices made on older versions can never be revealed any more.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM secrets WHERE table_id = ? AND version < ?`, tableID, version); err != nil {
+		return nil, err
+	}
+	out, err := querySecrets(ctx, tx, tableID, version)
+	if err != nil {
+		return nil, err
+	}
+	return out, tx.Commit()
+}
+
+func (s *Store) Secrets(ctx context.Context, tableID string, version int64) ([]store.Secret, error) {
+	return querySecrets(ctx, s.read, tableID, version)
+}
+
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func querySecrets(ctx context.Context, q querier, tableID string, version int64) ([]store.Secret, error) {
+	rows, err := q.QueryContext(ctx, `SELECT player, action, at FROM secrets WHERE table_id = ? AND version = ? ORDER BY at, player`, tableID, version)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.Secret
+	for rows.Next() {
+		var sec store.Secret
+		var action string
+		var at int64
+		if err := rows.Scan(&sec.Player, &action, &at); err != nil {
+			return nil, err
+		}
+		sec.Action, sec.At = json.RawMessage(action), fromMS(at)
+		out = append(out, sec)
+	}
+	return out, rows.Err()
+}
+
+func (s *Store) Finish(ctx context.Context, f store.Finished) error {
+	players, _ := json.Marshal(f.Players)
+	_, err := s.write.ExecContext(ctx, `INSERT INTO finished (table_id, account_id, game, players, outcome, at) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (table_id) DO UPDATE SET players = excluded.players, outcome = excluded.outcome, at = excluded.at`,
+		f.TableID, f.AccountID, f.Game, string(players), string(f.Outcome), ms(f.At))
+	return err
+}
+
+func (s *Store) Unfinish(ctx context.Context, tableID string) error {
+	_, err := s.write.ExecContext(ctx, `DELETE FROM finished WHERE table_id = ?`, tableID)
+	return err
+}
+
+func (s *Store) History(ctx context.Context, accountID int64, limit int) ([]store.Finished, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT table_id, game, players, outcome, at FROM finished WHERE account_id = ? ORDER BY at DESC, table_id LIMIT ?`, accountID, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.Finished
+	for rows.Next() {
+		f := store.Finished{AccountID: accountID}
+		var players, outcome string
+		var at int64
+		if err := rows.Scan(&f.TableID, &f.Game, &players, &outcome, &at); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(players), &f.Players); err != nil {
+			return nil, err
+		}
+		f.Outcome, f.At = json.RawMessage(outcome), fromMS(at)
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// Backup writes a consistent copy with VACUUM INTO, which reads one
+// snapshot of the database while the server goes on writing. The copy is
+// made under a temporary name beside path and linked into place only when
+// complete, so an existing file is never overwritten and a failed backup
+// leaves nothing behind.
+func (s *Store) Backup(ctx context.Context, path string) error {
+	if _, err := os.Lstat(path); err == nil {
+		return fmt.Errorf("%s: %w", path, os.ErrExist)
+	}
+	tmp := fmt.Sprintf("%s.tmp-%d", path, time.Now().UnixNano())
+	defer os.Remove(tmp)
+	if _, err := s.write.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
+		return err
+	}
+	f, err := os.Open(tmp)
+	if err != nil {
+		return err
+	}
+	err = f.Sync()
+	f.Close()
+	if err != nil {
+		return err
+	}
+	// Link, not rename: link refuses to replace a file that appeared meanwhile.
+	if err := os.Link(tmp, path); err != nil {
+		return err
+	}
+	if d, err := os.Open(filepath.Dir(path)); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+var _ store.Store = (*Store)(nil)

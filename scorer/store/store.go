@@ -1,0 +1,170 @@
+// Package store is what the scorer keeps: accounts and their sessions,
+// saved players, tables with their entries (every action and undo, in
+// order), secret choices waiting to be revealed, failed attempts for the
+// rate limits, and the history of finished games.
+//
+// Store is the small interface the scorer talks to; the embedded SQLite
+// store (package sqlite) is the default. Everything several scorer
+// instances on one database would have to agree on lives here, not in
+// their memory: a table's version is the number of its entries, and the
+// key (table, seq) makes two writes of one version impossible.
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+var (
+	// ErrNotFound: no such account, session, table or player.
+	ErrNotFound = errors.New("store: not found")
+	// ErrExists: the name or id is taken.
+	ErrExists = errors.New("store: already exists")
+	// ErrConflict: the entry's version was written already (someone was
+	// faster), or it does not follow the table's last entry.
+	ErrConflict = errors.New("store: version taken")
+)
+
+// Account is a login.
+type Account struct {
+	ID       int64
+	Name     string
+	PassHash string // argon2id, in the PHC string format
+	Created  time.Time
+}
+
+// Session is a logged-in browser or API client. Only the hash of its
+// token is stored.
+type Session struct {
+	TokenHash []byte
+	AccountID int64  // the account, for an account login (Role "account")
+	TableID   string // the table, for a seat
+	Role      string // "account", "player" or "spectator"
+	Player    string // the seat's player
+	Created   time.Time
+	Expires   time.Time
+}
+
+// SavedPlayer is one of an account's regular players.
+type SavedPlayer struct {
+	AccountID int64
+	Name      string
+	Color     string
+	Symbol    string
+}
+
+// Table is a game being played.
+type Table struct {
+	ID        string
+	Game      string
+	Setup     json.RawMessage
+	PIN       string // the join code shown at the table
+	CreatorID int64
+	// EngineVersion is the rules version the table was started under.
+	EngineVersion string
+	Created       time.Time
+}
+
+// Entry kinds.
+const (
+	KindAction = "action"
+	KindUndo   = "undo" // takes back the last action in force
+)
+
+// Entry is one step of a table's record; its Seq is the version it makes.
+type Entry struct {
+	Seq    int64
+	Kind   string
+	Action json.RawMessage // the action line (KindAction)
+	// Actor is who made it: "table" or "player:NAME".
+	Actor string
+	// StateHash is the hash of the game state after the entry; a replay
+	// that reaches another state is a mismatch, never silently accepted.
+	StateHash string
+	// Cards are the cards the action used, with their fingerprints.
+	Cards []CardRef
+	At    time.Time
+}
+
+// CardRef is a card an entry used and the fingerprint of its content then.
+type CardRef struct {
+	ID          string `json:"id"`
+	Fingerprint string `json:"fp"`
+}
+
+// Secret is one player's secret choice (a tip, a vote, an answer tile, a
+// bid) waiting outside the log until every player has chosen.
+type Secret struct {
+	Player string
+	Action json.RawMessage
+	At     time.Time
+}
+
+// Finished is a finished game in the creator's history.
+type Finished struct {
+	TableID   string
+	AccountID int64
+	Game      string
+	Players   []string
+	// Outcome is the engine's rules.Outcome as JSON.
+	Outcome json.RawMessage
+	At      time.Time
+}
+
+// Store keeps everything the scorer must not lose. Every write that
+// returns nil is durable.
+type Store interface {
+	// CreateAccount returns ErrExists when the name is taken (names are
+	// compared without regard to case).
+	CreateAccount(ctx context.Context, name, passHash string, now time.Time) (Account, error)
+	AccountByName(ctx context.Context, name string) (Account, error)
+	Account(ctx context.Context, id int64) (Account, error)
+
+	CreateSession(ctx context.Context, s Session) error
+	// Session returns ErrNotFound for unknown or expired tokens.
+	Session(ctx context.Context, tokenHash []byte, now time.Time) (Session, error)
+	DeleteSession(ctx context.Context, tokenHash []byte) error
+
+	// Fail records a failed attempt under key (a login name, an address
+	// and table). When it is the limit-th within window, the key is locked
+	// for lock. It reports whether the key is locked now.
+	Fail(ctx context.Context, key string, now time.Time, limit int, window, lock time.Duration) (bool, error)
+	// Locked reports whether key is locked at now.
+	Locked(ctx context.Context, key string, now time.Time) (bool, error)
+
+	// SavePlayer adds or updates one of an account's players.
+	SavePlayer(ctx context.Context, p SavedPlayer) error
+	Players(ctx context.Context, accountID int64) ([]SavedPlayer, error)
+	DeletePlayer(ctx context.Context, accountID int64, name string) error
+
+	// CreateTable returns ErrExists when the id is taken.
+	CreateTable(ctx context.Context, t Table) error
+	Table(ctx context.Context, id string) (Table, error)
+	// TablesOf are the tables an account created, newest first.
+	TablesOf(ctx context.Context, accountID int64, limit int) ([]Table, error)
+
+	// Append writes entry e of table id. It returns ErrConflict unless
+	// e.Seq is exactly one more than the table's last entry.
+	Append(ctx context.Context, tableID string, e Entry) error
+	// Entries are the table's entries after seq, in order.
+	Entries(ctx context.Context, tableID string, after int64) ([]Entry, error)
+
+	// AddSecret records (or replaces) a player's secret choice made on
+	// the table's version and returns every choice made on that version.
+	AddSecret(ctx context.Context, tableID string, version int64, s Secret) ([]Secret, error)
+	// Secrets are the choices made on the table's version.
+	Secrets(ctx context.Context, tableID string, version int64) ([]Secret, error)
+
+	// Finish records (or replaces) a finished game; Unfinish removes it
+	// again (the last action was undone).
+	Finish(ctx context.Context, f Finished) error
+	Unfinish(ctx context.Context, tableID string) error
+	// History is an account's finished games, newest first.
+	History(ctx context.Context, accountID int64, limit int) ([]Finished, error)
+
+	// Backup writes a consistent copy of everything into a new file.
+	Backup(ctx context.Context, path string) error
+	Close() error
+}

@@ -1,0 +1,79 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// BenchmarkTap is what the server does for one tap at a four-phone table:
+// the action (authenticated, checked, committed, announced) and the three
+// other phones fetching the new state. The last action ends the game, so
+// a new table starts every 150 or so taps.
+func BenchmarkTap(b *testing.B) {
+	e := newEnv(b)
+	h := e.web.Handler()
+	a := e.account("Tisch")
+	do := func(method, path, token, body string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(method, path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+token)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		return w
+	}
+	var id string
+	var version int
+	var state, next map[string]any
+	newTable := func() {
+		id, _ = a.table(`{"game":"thegame","players":["A","B","C","D"]}`)
+		m := a.want(200, "GET", "/api/tables/"+id, nil)
+		version, state, next = 0, m["state"].(map[string]any), m["next"].(map[string]any)
+	}
+	newTable()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		action := benchMove(state, next)
+		body, _ := json.Marshal(map[string]any{"version": version, "action": json.RawMessage(action)})
+		w := do("POST", "/api/tables/"+id+"/actions", a.token, string(body))
+		if w.Code != http.StatusOK {
+			b.Fatalf("%s: %d %s", action, w.Code, w.Body)
+		}
+		var m map[string]any
+		json.Unmarshal(w.Body.Bytes(), &m)
+		for range 3 {
+			if w := do("GET", "/api/tables/"+id, a.token, ""); w.Code != 200 {
+				b.Fatal(w.Code)
+			}
+		}
+		version, state, next = int(m["version"].(float64)), m["state"].(map[string]any), m["next"].(map[string]any)
+		if next["over"] == true {
+			b.StopTimer()
+			newTable()
+			b.StartTimer()
+		}
+	}
+}
+
+func benchMove(state, next map[string]any) string {
+	allowed := map[string]bool{}
+	for _, a := range next["allowed"].([]any) {
+		allowed[a.(string)] = true
+	}
+	plays, _ := state["turn_plays"].(float64)
+	min := 2.0
+	if state["draw_count"].(float64) == 0 {
+		min = 1
+	}
+	switch {
+	case allowed["play"] && plays < min:
+		return `{"type":"play","pile":"1A","confirmed":true}`
+	case allowed["draw"]:
+		return `{"type":"draw"}`
+	case allowed["end"]:
+		return `{"type":"end"}`
+	}
+	return `{"type":"play","pile":"1B","confirmed":true}`
+}

@@ -1,0 +1,959 @@
+package web
+
+import (
+	"bytes"
+	"crypto/rand"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"log"
+	"math/big"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	qrcode "github.com/skip2/go-qrcode"
+
+	"druckreif/decks"
+	"druckreif/i18n"
+	"druckreif/rules"
+	"druckreif/rules/registry"
+	"druckreif/rules/thegame"
+	"druckreif/scorer"
+	"druckreif/scorer/store"
+)
+
+//go:embed templates
+var templateFS embed.FS
+
+type pages struct {
+	byName map[string]*template.Template
+}
+
+var funcs = template.FuncMap{
+	"join": strings.Join,
+	"inc":  func(i int) int { return i + 1 },
+}
+
+func loadPages() *pages {
+	p := &pages{byName: map[string]*template.Template{}}
+	for _, name := range []string{"home", "players", "history", "error", "new", "join", "table"} {
+		t := template.Must(template.New(name).Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/board.html", "templates/"+name+".html"))
+		p.byName[name] = t
+	}
+	return p
+}
+
+// view is what every page template gets.
+type view struct {
+	Lang    i18n.Lang
+	Title   string
+	Account *store.Account
+	Path    string
+	Message string
+	Problem string
+	Data    any
+}
+
+// T picks the text of the page's language.
+func (v *view) T(de, en string) string {
+	if v.Lang == i18n.English {
+		return en
+	}
+	return de
+}
+
+// Text is a two-language text in the page's language.
+func (v *view) Text(t any) string {
+	switch t := t.(type) {
+	case i18n.Text:
+		return t.In(v.Lang)
+	case *i18n.Text:
+		if t != nil {
+			return t.In(v.Lang)
+		}
+	}
+	return ""
+}
+
+func (v *view) OtherLang() string {
+	if v.Lang == i18n.English {
+		return "de"
+	}
+	return "en"
+}
+
+// Date is a date and time as people at the table read it.
+func (v *view) Date(t time.Time) string {
+	if v.Lang == i18n.English {
+		return t.Local().Format("2 Jan 2006, 15:04")
+	}
+	return t.Local().Format("02.01.2006, 15:04")
+}
+
+// Remaining is The Game's result in words.
+func (v *view) Remaining(n int) string {
+	switch {
+	case n == 0:
+		return v.T("gewonnen (0 Karten übrig)", "won (0 cards left)")
+	case n < 10:
+		return fmt.Sprintf(v.T("%d Karten übrig – ausgezeichnet", "%d cards left – excellent"), n)
+	}
+	return fmt.Sprintf(v.T("%d Karten übrig", "%d cards left"), n)
+}
+
+// lang is the page language: the lang cookie, else the browser's first
+// choice between German and English, else German.
+func lang(r *http.Request) i18n.Lang {
+	if c, err := r.Cookie("lang"); err == nil {
+		l, _ := i18n.Parse(c.Value)
+		return l
+	}
+	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
+		tag := strings.ToLower(strings.TrimSpace(strings.Split(part, ";")[0]))
+		switch {
+		case strings.HasPrefix(tag, "de"):
+			return i18n.German
+		case strings.HasPrefix(tag, "en"):
+			return i18n.English
+		}
+	}
+	return i18n.German
+}
+
+func (s *Server) newView(r *http.Request, au scorer.Auth, title string) *view {
+	return &view{Lang: lang(r), Title: title, Account: au.Account, Path: r.URL.RequestURI()}
+}
+
+func (s *Server) render(w http.ResponseWriter, status int, name string, v *view) {
+	var b bytes.Buffer
+	t := s.pages.byName[name]
+	if err := t.ExecuteTemplate(&b, "layout", v); err != nil {
+		log.Printf("scorer: page %s: %v", name, err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b.Bytes())
+}
+
+// renderErrorPage shows a refusal as a page in the reader's language.
+func renderErrorPage(w http.ResponseWriter, r *http.Request, status int, err error) {
+	v := &view{Lang: lang(r), Title: http.StatusText(status), Path: r.URL.RequestURI()}
+	body := errorBody(err)
+	v.Data = map[string]string{"Heading": v.T("Das ging nicht", "That did not work"), "Reason": v.T(body.DE, body.EN)}
+	var b bytes.Buffer
+	if e := errorPages.ExecuteTemplate(&b, "layout", v); e != nil {
+		http.Error(w, http.StatusText(status), status)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b.Bytes())
+}
+
+var errorPages = template.Must(template.New("error").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/board.html", "templates/error.html"))
+
+// page wraps a page handler: errors become error pages.
+func (s *Server) page(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
+	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			writeError(w, r, err)
+		}
+	})
+}
+
+func (s *Server) routePages() {
+	s.page("GET /{$}", s.home)
+	s.page("POST /login", s.formLogin)
+	s.page("POST /register", s.formRegister)
+	s.page("POST /logout", s.formLogout)
+	s.page("GET /lang", s.switchLang)
+	s.page("GET /players", s.playersPage)
+	s.page("POST /players", s.formSavePlayer)
+	s.page("POST /players/delete", s.formDeletePlayer)
+	s.page("GET /history", s.historyPage)
+	s.page("GET /new", s.newPage)
+	s.page("POST /new", s.newStep2)
+	s.page("POST /new/create", s.formCreate)
+	s.page("GET /j/{id}", s.joinPage)
+	s.page("POST /j/{id}", s.formJoin)
+	s.page("GET /t/{id}", s.tablePage)
+	s.page("GET /t/{id}/view", s.boardFragment)
+	s.page("POST /t/{id}/act", s.formAct)
+	s.page("POST /t/{id}/undo", s.formUndo)
+	s.page("GET /t/{id}/qr.svg", s.joinQR)
+}
+
+func seeOther(w http.ResponseWriter, r *http.Request, to string) {
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+// localPath keeps a redirect on this server.
+func localPath(p string) string {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.Contains(p, "\\") {
+		return "/"
+	}
+	return p
+}
+
+func (s *Server) switchLang(w http.ResponseWriter, r *http.Request) error {
+	l, _ := i18n.Parse(r.URL.Query().Get("to"))
+	http.SetCookie(w, &http.Cookie{Name: "lang", Value: l.String(), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true, Secure: r.TLS != nil})
+	seeOther(w, r, localPath(r.URL.Query().Get("back")))
+	return nil
+}
+
+func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	v := s.newView(r, au, "")
+	v.Title = v.T("Punktezähler", "Scorer")
+	if au.Account != nil {
+		tables, err := s.svc.Tables(r.Context(), au)
+		if err != nil {
+			return err
+		}
+		v.Data = map[string]any{"Tables": tables}
+	}
+	s.render(w, http.StatusOK, "home", v)
+	return nil
+}
+
+// formProblem shows a refusal on the page the form came from.
+func (s *Server) formProblem(w http.ResponseWriter, r *http.Request, name string, v *view, err error) error {
+	var e *scorer.Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	v.Problem = v.Text(e.Msg)
+	s.render(w, e.Status, name, v)
+	return nil
+}
+
+func (s *Server) formLogin(w http.ResponseWriter, r *http.Request) error {
+	token, _, err := s.svc.Login(r.Context(), r.PostFormValue("name"), r.PostFormValue("password"))
+	if err != nil {
+		v := s.newView(r, scorer.Auth{}, "")
+		v.Title = v.T("Anmelden", "Log in")
+		return s.formProblem(w, r, "home", v, err)
+	}
+	setCookie(w, r, loginCookie, token, cookieAge)
+	seeOther(w, r, "/")
+	return nil
+}
+
+func (s *Server) formRegister(w http.ResponseWriter, r *http.Request) error {
+	name, password := r.PostFormValue("name"), r.PostFormValue("password")
+	v := s.newView(r, scorer.Auth{}, "")
+	v.Title = v.T("Konto anlegen", "Create account")
+	if _, err := s.svc.Register(r.Context(), name, password); err != nil {
+		return s.formProblem(w, r, "home", v, err)
+	}
+	token, _, err := s.svc.Login(r.Context(), name, password)
+	if err != nil {
+		return s.formProblem(w, r, "home", v, err)
+	}
+	setCookie(w, r, loginCookie, token, cookieAge)
+	seeOther(w, r, "/")
+	return nil
+}
+
+func (s *Server) formLogout(w http.ResponseWriter, r *http.Request) error {
+	if c, err := r.Cookie(loginCookie); err == nil {
+		s.svc.Logout(r.Context(), c.Value)
+	}
+	setCookie(w, r, loginCookie, "", -time.Second)
+	seeOther(w, r, "/")
+	return nil
+}
+
+// loggedIn is the request's login, or a redirect to the login page.
+func (s *Server) loggedIn(w http.ResponseWriter, r *http.Request) (scorer.Auth, bool, error) {
+	au, err := s.auth(r)
+	if err != nil {
+		return au, false, err
+	}
+	if au.Account == nil {
+		seeOther(w, r, "/")
+		return au, false, nil
+	}
+	return au, true, nil
+}
+
+func (s *Server) playersView(r *http.Request, au scorer.Auth) (*view, error) {
+	v := s.newView(r, au, "")
+	v.Title = v.T("Spieler", "Players")
+	ps, err := s.svc.Players(r.Context(), au)
+	if err != nil {
+		return nil, err
+	}
+	v.Data = map[string]any{"Players": ps, "Colours": scorer.Colours, "Symbols": scorer.Symbols}
+	return v, nil
+}
+
+func (s *Server) playersPage(w http.ResponseWriter, r *http.Request) error {
+	au, ok, err := s.loggedIn(w, r)
+	if !ok {
+		return err
+	}
+	v, err := s.playersView(r, au)
+	if err != nil {
+		return err
+	}
+	s.render(w, http.StatusOK, "players", v)
+	return nil
+}
+
+func (s *Server) formSavePlayer(w http.ResponseWriter, r *http.Request) error {
+	au, ok, err := s.loggedIn(w, r)
+	if !ok {
+		return err
+	}
+	if _, err := s.svc.SavePlayer(r.Context(), au, r.PostFormValue("name"), r.PostFormValue("color"), r.PostFormValue("symbol")); err != nil {
+		v, verr := s.playersView(r, au)
+		if verr != nil {
+			return verr
+		}
+		return s.formProblem(w, r, "players", v, err)
+	}
+	seeOther(w, r, "/players")
+	return nil
+}
+
+func (s *Server) formDeletePlayer(w http.ResponseWriter, r *http.Request) error {
+	au, ok, err := s.loggedIn(w, r)
+	if !ok {
+		return err
+	}
+	if err := s.svc.DeletePlayer(r.Context(), au, r.PostFormValue("name")); err != nil {
+		return err
+	}
+	seeOther(w, r, "/players")
+	return nil
+}
+
+func (s *Server) historyPage(w http.ResponseWriter, r *http.Request) error {
+	au, ok, err := s.loggedIn(w, r)
+	if !ok {
+		return err
+	}
+	games, stats, err := s.svc.History(r.Context(), au)
+	if err != nil {
+		return err
+	}
+	v := s.newView(r, au, "")
+	v.Title = v.T("Verlauf", "History")
+	v.Data = map[string]any{"Games": games, "Stats": stats}
+	s.render(w, http.StatusOK, "history", v)
+	return nil
+}
+
+// newTable is the new-table form's data.
+type newTable struct {
+	Games     []registry.Game
+	Game      string
+	Title     string
+	Saved     []scorer.Marker
+	Names     []string
+	Players   []string
+	Step2     bool
+	MiniGames []*decks.MiniGame
+}
+
+const maxSeats = 8
+
+func (s *Server) newView2(r *http.Request, au scorer.Auth) (*view, *newTable, error) {
+	v := s.newView(r, au, "")
+	v.Title = v.T("Neuer Tisch", "New table")
+	saved, err := s.svc.Players(r.Context(), au)
+	if err != nil {
+		return nil, nil, err
+	}
+	d := &newTable{Games: registry.Games(), Game: "thegame", Saved: saved, Names: make([]string, maxSeats), MiniGames: decks.MiniGames}
+	for i := range d.Names {
+		if i < len(saved) {
+			d.Names[i] = saved[i].Name
+		}
+	}
+	v.Data = d
+	return v, d, nil
+}
+
+func (s *Server) newPage(w http.ResponseWriter, r *http.Request) error {
+	au, ok, err := s.loggedIn(w, r)
+	if !ok {
+		return err
+	}
+	v, _, err := s.newView2(r, au)
+	if err != nil {
+		return err
+	}
+	s.render(w, http.StatusOK, "new", v)
+	return nil
+}
+
+// formPlayers are the filled player fields, in order.
+func formPlayers(r *http.Request) []string {
+	var out []string
+	for _, p := range r.PostForm["player"] {
+		if p = strings.Join(strings.Fields(p), " "); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (s *Server) newStep2(w http.ResponseWriter, r *http.Request) error {
+	au, ok, err := s.loggedIn(w, r)
+	if !ok {
+		return err
+	}
+	v, d, err := s.newView2(r, au)
+	if err != nil {
+		return err
+	}
+	r.ParseForm()
+	g, err := registry.Lookup(r.PostFormValue("game"))
+	d.Players = formPlayers(r)
+	switch {
+	case err != nil:
+		v.Problem = v.T("Bitte ein Spiel wählen.", "Please choose a game.")
+	case len(d.Players) == 0:
+		v.Problem = v.T("Bitte mindestens einen Spieler eintragen.", "Please enter at least one player.")
+	}
+	if v.Problem != "" {
+		copy(d.Names, d.Players)
+		s.render(w, http.StatusUnprocessableEntity, "new", v)
+		return nil
+	}
+	d.Game, d.Title, d.Step2 = g.Name, g.Title, true
+	s.render(w, http.StatusOK, "new", v)
+	return nil
+}
+
+func randomSeed() int64 {
+	n, _ := rand.Int(rand.Reader, big.NewInt(1<<31))
+	return n.Int64()
+}
+
+// setupFromForm builds the setup line from the new-table form, or takes
+// the advanced JSON as it is.
+func setupFromForm(r *http.Request) json.RawMessage {
+	if raw := strings.TrimSpace(r.PostFormValue("setup")); raw != "" {
+		return json.RawMessage(raw)
+	}
+	game := r.PostFormValue("game")
+	su := map[string]any{"game": game, "players": formPlayers(r)}
+	opt := func(key string) {
+		if v := r.PostFormValue(key); v != "" {
+			su[key] = v
+		}
+	}
+	switch game {
+	case "thegame":
+		switch r.PostFormValue("level") {
+		case "profi":
+			su["profi"] = true
+		case "profi-small":
+			su["profi"], su["small_hands"] = true, true
+		}
+		opt("starter")
+	case "labyrinth":
+		opt("reader")
+		opt("face")
+	case "dativ":
+		opt("first")
+	case "raab":
+		opt("length")
+		opt("stefan")
+	case "raab-mini":
+		opt("minigame")
+		if ps := formPlayers(r); len(ps) > 2 {
+			su["players"], su["host"] = ps[:2], ps[2]
+		}
+	}
+	if r.PostFormValue("deal") != "" {
+		su["deal"] = true
+		su["seed"] = randomSeed()
+	}
+	b, _ := json.Marshal(su)
+	return b
+}
+
+func (s *Server) formCreate(w http.ResponseWriter, r *http.Request) error {
+	au, ok, err := s.loggedIn(w, r)
+	if !ok {
+		return err
+	}
+	r.ParseForm()
+	snap, err := s.svc.CreateTable(r.Context(), au, setupFromForm(r))
+	if err != nil {
+		v, d, verr := s.newView2(r, au)
+		if verr != nil {
+			return verr
+		}
+		d.Players = formPlayers(r)
+		if g, err := registry.Lookup(r.PostFormValue("game")); err == nil {
+			d.Game, d.Title, d.Step2 = g.Name, g.Title, true
+		}
+		return s.formProblem(w, r, "new", v, err)
+	}
+	seeOther(w, r, "/t/"+snap.ID)
+	return nil
+}
+
+// joinData is the seat picker's data.
+type joinData struct {
+	ID, PIN, Title string
+	NeedPIN        bool
+	Seats          []scorer.Marker
+}
+
+func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) error {
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	id, pin := r.PathValue("id"), r.URL.Query().Get("pin")
+	v := s.newView(r, au, "")
+	v.Title = v.T("Platz nehmen", "Take a seat")
+	d := &joinData{ID: id, PIN: pin, Title: v.T("An den Tisch", "Join the table")}
+	v.Data = d
+	if pin == "" {
+		d.NeedPIN = true
+		s.render(w, http.StatusOK, "join", v)
+		return nil
+	}
+	if r.URL.Query().Get("role") == rules.RoleSpectator {
+		return s.join(w, r, id, pin, rules.RoleSpectator, "")
+	}
+	seats, title, err := s.svc.Seats(r.Context(), id, pin, clientAddr(r))
+	if err != nil {
+		var e *scorer.Error
+		if errors.As(err, &e) && e.Status == http.StatusForbidden {
+			d.NeedPIN, d.PIN = true, ""
+			return s.formProblem(w, r, "join", v, err)
+		}
+		return err
+	}
+	d.Seats, d.Title = seats, title
+	s.render(w, http.StatusOK, "join", v)
+	return nil
+}
+
+func (s *Server) formJoin(w http.ResponseWriter, r *http.Request) error {
+	role := r.PostFormValue("role")
+	if role == "" {
+		role = rules.RolePlayer
+	}
+	return s.join(w, r, r.PathValue("id"), r.PostFormValue("pin"), role, r.PostFormValue("player"))
+}
+
+func (s *Server) join(w http.ResponseWriter, r *http.Request, id, pin, role, player string) error {
+	token, _, err := s.svc.Join(r.Context(), id, pin, role, player, clientAddr(r))
+	if err != nil {
+		return err
+	}
+	setCookie(w, r, seatPrefix+id, token, cookieAge)
+	seeOther(w, r, "/t/"+id)
+	return nil
+}
+
+// boardData is what the table screen shows.
+type boardData struct {
+	Snap         scorer.Snapshot
+	Me           *scorer.Marker
+	CanAct       bool
+	Notice       string
+	Fault        string
+	PutBack      []thegame.Return
+	PendingCount int
+	StateJSON    string
+	Example      string
+	TheGame      *theGameView
+	JoinURL      string
+	WallURL      string
+}
+
+// Acting reports whether the player is among those to act now.
+func (d *boardData) Acting(name string) bool { return slices.Contains(d.Snap.Next.Actors, name) }
+
+// theGameView is The Game's table, ready to draw.
+type theGameView struct {
+	Phase          string
+	Active         scorer.Marker
+	Turn           int
+	Laid, Minimum  int
+	MinimumReached bool
+	Piles          []thegame.Pile
+	DrawCount      int
+	ToDraw         int
+	Hands          []handView
+	CanPlay        bool
+	CanDraw        bool
+	CanEnd         bool
+	CanBlock       bool
+	Digits         []int
+	Blocked        string
+	Remaining      int
+	InHands        int
+	InDraw         int
+	Won            bool
+	Excellent      bool
+	Partial        bool
+	MyHand         *thegame.Hand
+	Plays          []thegame.Play
+}
+
+type handView struct {
+	Marker scorer.Marker
+	Count  int
+}
+
+func (s *Server) boardFor(r *http.Request, snap scorer.Snapshot) *boardData {
+	d := &boardData{Snap: snap, PutBack: snap.PutBack}
+	if snap.Pending != nil {
+		d.PendingCount = len(snap.Pending.Chosen)
+	}
+	for i, m := range snap.Players {
+		if snap.Viewer.Role == rules.RolePlayer && m.Name == snap.Viewer.Player {
+			d.Me = &snap.Players[i]
+		}
+	}
+	allowed := len(snap.Next.Allowed) > 0 && snap.Mismatch == nil
+	switch snap.Viewer.Role {
+	case rules.RoleTable:
+		d.CanAct = allowed
+	case rules.RolePlayer:
+		d.CanAct = allowed && slices.Contains(snap.Next.Actors, snap.Viewer.Player)
+	}
+	if b, err := json.MarshalIndent(snap.State, "", "  "); err == nil {
+		d.StateJSON = string(b)
+	}
+	if len(snap.Next.Allowed) > 0 {
+		d.Example = `{"type":"` + snap.Next.Allowed[0] + `"}`
+	}
+	if st, ok := snap.State.(thegame.State); ok {
+		d.TheGame = theGame(st, snap, d.CanAct)
+	}
+	base := s.joinBase(r)
+	d.JoinURL = base + "/j/" + snap.ID + "?pin=" + url.QueryEscape(snap.PIN)
+	d.WallURL = d.JoinURL + "&role=spectator"
+	return d
+}
+
+func theGame(st thegame.State, snap scorer.Snapshot, canAct bool) *theGameView {
+	markerOf := func(name string) scorer.Marker {
+		for _, m := range snap.Players {
+			if m.Name == name {
+				return m
+			}
+		}
+		return scorer.Marker{Name: name}
+	}
+	g := &theGameView{Phase: st.Phase, Turn: st.Turn, Laid: st.TurnPlays, Minimum: st.Minimum(), Piles: st.Piles, DrawCount: st.DrawCount, ToDraw: st.ToDraw(), Digits: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 0}}
+	if st.Active >= 0 && st.Active < len(st.Players) {
+		g.Active = markerOf(st.Players[st.Active])
+	}
+	g.MinimumReached = g.Laid >= g.Minimum
+	for i, h := range st.Hands {
+		g.Hands = append(g.Hands, handView{Marker: markerOf(st.Players[i]), Count: h.Count})
+		if snap.Viewer.Role == rules.RolePlayer && st.Players[i] == snap.Viewer.Player {
+			hand := h
+			g.MyHand = &hand
+		}
+	}
+	allowed := func(t string) bool { return canAct && slices.Contains(snap.Next.Allowed, t) }
+	g.CanPlay = allowed("play")
+	g.CanDraw = allowed("draw")
+	g.CanEnd = allowed("end")
+	g.CanBlock = allowed("block")
+	if st.Result != nil {
+		r := st.Result
+		g.Blocked, g.Remaining, g.InHands, g.InDraw, g.Won, g.Excellent, g.Partial = r.Blocked, r.Remaining, r.InHands, r.InDraw, r.Won, r.Excellent, r.Partial
+	} else if st.Phase == thegame.PhaseConfirm {
+		g.Remaining = st.Remaining()
+	}
+	n := len(st.Plays)
+	g.Plays = slices.Clone(st.Plays[max(0, n-8):])
+	slices.Reverse(g.Plays)
+	return g
+}
+
+// joinBase is the address phones reach the server under: the request's
+// own host, unless that is loopback (the creator's browser on the laptop
+// itself) and the LAN address is known.
+func (s *Server) joinBase(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	host := r.Host
+	h := host
+	if hh, _, err := splitHost(host); err == nil {
+		h = hh
+	}
+	if s.JoinBase != "" && (h == "localhost" || h == "127.0.0.1" || h == "::1" || h == "[::1]") {
+		return s.JoinBase
+	}
+	return scheme + "://" + host
+}
+
+func splitHost(hostport string) (string, string, error) {
+	i := strings.LastIndex(hostport, ":")
+	if i < 0 || strings.HasSuffix(hostport, "]") {
+		return hostport, "", nil
+	}
+	return hostport[:i], hostport[i+1:], nil
+}
+
+func (s *Server) tableView(r *http.Request) (*view, *boardData, error) {
+	au, err := s.auth(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	snap, err := s.svc.Table(r.Context(), au, r.PathValue("id"))
+	if err != nil {
+		return nil, nil, err
+	}
+	v := s.newView(r, au, snap.Title)
+	d := s.boardFor(r, snap)
+	v.Data = d
+	return v, d, nil
+}
+
+func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) error {
+	v, _, err := s.tableView(r)
+	if err != nil {
+		var e *scorer.Error
+		if errors.As(err, &e) && (e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden) {
+			seeOther(w, r, "/j/"+r.PathValue("id"))
+			return nil
+		}
+		return err
+	}
+	s.render(w, http.StatusOK, "table", v)
+	return nil
+}
+
+func (s *Server) renderBoard(w http.ResponseWriter, status int, v *view) {
+	var b bytes.Buffer
+	if err := s.pages.byName["table"].ExecuteTemplate(&b, "board", v); err != nil {
+		log.Printf("scorer: board: %v", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b.Bytes())
+}
+
+// boardFragment is the board for htmx; 204 when the phone already shows
+// this version (its own action, echoed by the event stream).
+func (s *Server) boardFragment(w http.ResponseWriter, r *http.Request) error {
+	v, d, err := s.tableView(r)
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	if q.Get("v") == strconv.FormatInt(d.Snap.Version, 10) && q.Get("p") == strconv.Itoa(d.PendingCount) {
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	}
+	s.renderBoard(w, http.StatusOK, v)
+	return nil
+}
+
+// actionFromForm makes the action line from a table screen's form.
+func actionFromForm(r *http.Request, viewer rules.Viewer) (json.RawMessage, error) {
+	f := r.PostFormValue
+	a := map[string]any{"type": f("type")}
+	number := func(field string) (int, error) {
+		n, err := strconv.Atoi(strings.TrimSpace(f(field)))
+		if err != nil {
+			return 0, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-number", Field: field, Msg: i18n.Sprintf("„%s“ ist keine Zahl.", "%q is not a number.", f(field))}
+		}
+		return n, nil
+	}
+	switch f("type") {
+	case "raw":
+		return json.RawMessage(f("action")), nil
+	case "play":
+		a["pile"] = f("pile")
+		if f("pile") == "" {
+			return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "pile-missing", Field: "pile", Msg: i18n.T("Bitte zuerst den Stapel antippen.", "Please tap the pile first.")}
+		}
+		if strings.TrimSpace(f("value")) == "" {
+			if f("confirmed") == "" {
+				return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "value-missing", Field: "value", Msg: i18n.T("Bitte die Zahl der Karte eingeben – oder „ohne Wert“ bestätigen.", "Please enter the card's number – or confirm “without value”.")}
+			}
+			a["confirmed"] = true
+		} else {
+			n, err := number("value")
+			if err != nil {
+				return nil, err
+			}
+			a["value"] = n
+		}
+	case "draw":
+		n, err := number("count")
+		if err != nil {
+			return nil, err
+		}
+		a["count"] = n
+	case "confirm":
+		n, err := number("remaining")
+		if err != nil {
+			return nil, err
+		}
+		a["remaining"] = n
+	case "hand":
+		var cards []int
+		for _, part := range strings.FieldsFunc(f("cards"), func(r rune) bool { return r == ' ' || r == ',' || r == ';' }) {
+			n, err := strconv.Atoi(part)
+			if err != nil {
+				return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-number", Field: "cards", Msg: i18n.Sprintf("„%s“ ist keine Zahl.", "%q is not a number.", part)}
+			}
+			cards = append(cards, n)
+		}
+		a["player"], a["cards"] = viewer.Player, cards
+	case "end", "block":
+	default:
+		return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-action", Field: "type", Msg: i18n.Sprintf("Unbekannte Aktion „%s“.", "Unknown action %q.", f("type"))}
+	}
+	b, _ := json.Marshal(a)
+	return b, nil
+}
+
+// answerForm answers a table screen's form: htmx gets the board, a plain
+// form post the whole page; a refusal is shown on it, a stale version with
+// the fresh state.
+func (s *Server) answerForm(w http.ResponseWriter, r *http.Request, au scorer.Auth, res scorer.Result, err error) error {
+	var snap scorer.Snapshot
+	var notice, fault string
+	status := http.StatusOK
+	v := s.newView(r, au, "")
+	if err != nil {
+		var e *scorer.Error
+		if !errors.As(err, &e) {
+			return err
+		}
+		status = e.Status
+		if e.Current != nil {
+			snap = *e.Current
+			notice = v.T("Jemand war schneller – hier ist der neue Stand.", "Someone was faster – here is the new state.")
+		} else {
+			fault = v.Text(e.Msg)
+			if snap, err = s.svc.Table(r.Context(), au, r.PathValue("id")); err != nil {
+				return err
+			}
+		}
+	} else {
+		snap = res.Snapshot
+		if res.Held {
+			notice = v.T("Deine Wahl ist abgegeben – sie bleibt geheim, bis alle gewählt haben.", "Your choice is in – it stays secret until everyone has chosen.")
+		}
+	}
+	v.Title = snap.Title
+	d := s.boardFor(r, snap)
+	d.Notice, d.Fault = notice, fault
+	v.Data = d
+	if r.Header.Get("HX-Request") == "true" {
+		s.renderBoard(w, status, v)
+		return nil
+	}
+	s.render(w, status, "table", v)
+	return nil
+}
+
+func (s *Server) formAct(w http.ResponseWriter, r *http.Request) error {
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	version, err := strconv.ParseInt(r.PostFormValue("version"), 10, 64)
+	if err != nil {
+		return missing("version")
+	}
+	snap, err := s.svc.Table(r.Context(), au, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	action, err := actionFromForm(r, snap.Viewer)
+	if err != nil {
+		return s.answerForm(w, r, au, scorer.Result{}, err)
+	}
+	res, err := s.svc.Act(r.Context(), au, r.PathValue("id"), version, action)
+	return s.answerForm(w, r, au, res, err)
+}
+
+func (s *Server) formUndo(w http.ResponseWriter, r *http.Request) error {
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	version, err := strconv.ParseInt(r.PostFormValue("version"), 10, 64)
+	if err != nil {
+		return missing("version")
+	}
+	res, err := s.svc.Undo(r.Context(), au, r.PathValue("id"), version)
+	return s.answerForm(w, r, au, res, err)
+}
+
+// joinQR is the join link as a QR code, for the table's phone only (it
+// holds the PIN).
+func (s *Server) joinQR(w http.ResponseWriter, r *http.Request) error {
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	snap, err := s.svc.Table(r.Context(), au, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	if snap.Viewer.Role != rules.RoleTable {
+		return &scorer.Error{Status: http.StatusForbidden, Rule: "table-role", Msg: i18n.T("Den Beitritts-Code zeigt nur das Tisch-Handy.", "Only the table's phone shows the join code.")}
+	}
+	link := s.joinBase(r) + "/j/" + snap.ID + "?pin=" + url.QueryEscape(snap.PIN)
+	svg, err := qrSVG(link)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(svg)
+	return nil
+}
+
+// qrSVG draws a QR code as SVG squares, with the quiet zone.
+func qrSVG(content string) ([]byte, error) {
+	q, err := qrcode.New(content, qrcode.Medium)
+	if err != nil {
+		return nil, err
+	}
+	bits := q.Bitmap() // includes the quiet zone
+	n := len(bits)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges"><rect width="%d" height="%d" fill="#fff"/><path fill="#000" d="`, n, n, n, n)
+	for y, row := range bits {
+		for x, on := range row {
+			if on {
+				fmt.Fprintf(&b, "M%d %dh1v1h-1z", x, y)
+			}
+		}
+	}
+	b.WriteString(`"/></svg>`)
+	return b.Bytes(), nil
+}

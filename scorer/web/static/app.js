@@ -1,0 +1,44 @@
+// druckreif scorer: the few things a page needs beyond htmx. No inline
+// script anywhere (the Content-Security-Policy forbids it).
+(function () {
+  "use strict";
+  // The number pad of The Game types into the form's card field.
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest("button[data-digit], button[data-back]");
+    if (!b) return;
+    var form = b.closest("form");
+    var input = form && form.querySelector("input[name=value]");
+    if (!input) return;
+    if (b.hasAttribute("data-back")) {
+      input.value = input.value.slice(0, -1);
+    } else if (input.value.length < 2) {
+      input.value += b.getAttribute("data-digit");
+    }
+    var box = form.querySelector("input[name=confirmed]");
+    if (box && input.value !== "") box.checked = false;
+  });
+  // Live updates. Every event names the table's version (and, for secret
+  // choices, how many are in). htmx drops a trigger while the board's
+  // request is in flight, so a change announced meanwhile would be lost:
+  // remember the newest announcement and fetch again after each swap
+  // until the board shows it.
+  var announced = { version: -1, chosen: -1 };
+  function behind(board) {
+    var v = parseInt(board.getAttribute("data-version"), 10);
+    var p = parseInt(board.getAttribute("data-pending"), 10);
+    return announced.version > v || (announced.version === v && announced.chosen > p);
+  }
+  document.addEventListener("htmx:sseMessage", function (ev) {
+    try {
+      var d = JSON.parse(ev.detail.data);
+      if (d.version > announced.version) { announced.version = d.version; announced.chosen = -1; }
+      if (d.version === announced.version && d.chosen) { announced.chosen = Math.max(announced.chosen, d.chosen); }
+    } catch (e) {}
+    // A short buzz when the table changes under this phone's eyes.
+    if (navigator.vibrate) { try { navigator.vibrate(30); } catch (e) {} }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var board = document.getElementById("board");
+    if (board && behind(board)) { htmx.trigger(board, "refresh"); }
+  });
+})();
