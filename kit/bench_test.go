@@ -41,9 +41,15 @@ func synthetic(b testing.TB, n int) *decks.Set {
 				i, side, i, side, w, words[(i+3)%len(words)], i, 'A'+rune(i%3))
 		}
 	}
+	return benchDeck(b, "labyrinth", "Karten", sb.String())
+}
+
+// benchDeck loads a deck of game "BENCH" whose one sheet holds csv.
+func benchDeck(b testing.TB, game, sheet, csv string) *decks.Set {
+	b.Helper()
 	dir := b.TempDir()
-	writeFileB(b, dir+"/Deck.csv", "Spiel,labyrinth\nName,Bench\nKennung,BENCH\nVersion,1\n")
-	writeFileB(b, dir+"/Karten.csv", sb.String())
+	writeFileB(b, dir+"/Deck.csv", "Spiel,"+game+"\nName,Bench\nKennung,BENCH\nVersion,1\n")
+	writeFileB(b, dir+"/"+sheet+".csv", csv)
 	d, probs := decks.LoadPath(dir)
 	if d == nil {
 		b.Fatal(probs)
@@ -99,15 +105,7 @@ func genialDeck(b testing.TB, n int) *decks.Set {
 		w.Write([]string{fmt.Sprint(i + 1), q, r[2], r[3], r[4], r[5]})
 	}
 	w.Flush()
-	dir := b.TempDir()
-	writeFileB(b, dir+"/Deck.csv", "Spiel,genial\nName,Bench\nKennung,BENCH\nVersion,1\n")
-	writeFileB(b, dir+"/Fragen.csv", sb.String())
-	d, probs := decks.LoadPath(dir)
-	if d == nil {
-		b.Fatal(probs)
-	}
-	set, _ := decks.Combine(d)
-	return set
+	return benchDeck(b, "genial", "Fragen", sb.String())
 }
 
 // BenchmarkGenial440 renders 440 Genial daneben cards with QR codes (and

@@ -3,11 +3,9 @@ package layout
 import (
 	"math"
 	"strconv"
-	"sync"
 
 	"github.com/go-pdf/fpdf"
 	"golang.org/x/image/font/sfnt"
-	"golang.org/x/image/math/fixed"
 )
 
 // Art is a drawing made once and printed many times — a card back, an
@@ -154,74 +152,6 @@ func (a *Art) Mark(cx, cy, deg float64, s, style string, sizePt float64, fill Co
 func inkExtent(s, style string, sizePt float64) (x0, y0, x1, y1 float64) {
 	c := Canvas{Setter: Setter()}
 	return c.InkBox(s, style, sizePt)
-}
-
-// outlineSeg is a glyph outline's segment in em, y down from the baseline;
-// quadratic segments are converted to cubic ones, as PDF has no others.
-type outlineSeg struct {
-	op   sfnt.SegmentOp
-	args [6]float64
-}
-
-var (
-	outlineMu    sync.Mutex
-	outlineCache = map[string]map[rune][]outlineSeg{}
-)
-
-func glyphOutline(style string, r rune) []outlineSeg {
-	fontHas(style, r) // parses the fonts once
-	outlineMu.Lock()
-	defer outlineMu.Unlock()
-	tab := outlineCache[style]
-	if tab == nil {
-		tab = map[rune][]outlineSeg{}
-		outlineCache[style] = tab
-	}
-	if segs, ok := tab[r]; ok {
-		return segs
-	}
-	f := sfntFaces[style]
-	if f == nil {
-		f = sfntFaces[""]
-	}
-	var out []outlineSeg
-	upm := float64(f.UnitsPerEm())
-	glyphMu.Lock()
-	idx, err := f.GlyphIndex(&glyphBuf, r)
-	if err == nil && idx != 0 {
-		segs, err := f.LoadGlyph(&glyphBuf, idx, fixed.I(int(f.UnitsPerEm())), nil)
-		if err == nil {
-			conv := func(p fixed.Point26_6) (float64, float64) {
-				return float64(p.X) / 64 / upm, float64(p.Y) / 64 / upm
-			}
-			var lastX, lastY float64
-			for _, s := range segs {
-				var o outlineSeg
-				switch s.Op {
-				case sfnt.SegmentOpMoveTo, sfnt.SegmentOpLineTo:
-					o.op = s.Op
-					o.args[0], o.args[1] = conv(s.Args[0])
-					lastX, lastY = o.args[0], o.args[1]
-				case sfnt.SegmentOpQuadTo:
-					qx, qy := conv(s.Args[0])
-					x, y := conv(s.Args[1])
-					o.op = sfnt.SegmentOpCubeTo
-					o.args = [6]float64{lastX + 2*(qx-lastX)/3, lastY + 2*(qy-lastY)/3, x + 2*(qx-x)/3, y + 2*(qy-y)/3, x, y}
-					lastX, lastY = x, y
-				case sfnt.SegmentOpCubeTo:
-					o.op = s.Op
-					o.args[0], o.args[1] = conv(s.Args[0])
-					o.args[2], o.args[3] = conv(s.Args[1])
-					o.args[4], o.args[5] = conv(s.Args[2])
-					lastX, lastY = o.args[4], o.args[5]
-				}
-				out = append(out, o)
-			}
-		}
-	}
-	glyphMu.Unlock()
-	tab[r] = out
-	return out
 }
 
 // content is the drawing's content stream.

@@ -1,9 +1,9 @@
 package layout
 
 import (
+	"math"
 	"sync"
 
-	"golang.org/x/image/font"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 
@@ -43,43 +43,86 @@ func fontHas(style string, r rune) bool {
 // x from the pen position.
 type inkBox struct{ x0, y0, x1, y1 float64 }
 
+// outlineSeg is a glyph outline's segment in em, y down from the baseline;
+// quadratic segments are converted to cubic ones, as PDF has no others.
+type outlineSeg struct {
+	op   sfnt.SegmentOp
+	args [6]float64
+}
+
+// glyphShape is what the kit reads of a glyph beyond its width: its
+// outline (for drawings that print letters as shapes, see Art) and the
+// outline's extent (for centring, see Canvas.Mark).
+type glyphShape struct {
+	ink     inkBox
+	outline []outlineSeg
+}
+
 var (
-	inkMu    sync.Mutex
-	inkCache = map[string]map[rune]inkBox{}
+	shapeMu    sync.Mutex
+	shapeCache = map[string]map[rune]glyphShape{}
 )
 
-// glyphInk returns the outline's extent of r in a style (zero for a glyph
-// without outline, such as a space).
-func glyphInk(style string, r rune) inkBox {
+func glyphInk(style string, r rune) inkBox           { return shapeOf(style, r).ink }
+func glyphOutline(style string, r rune) []outlineSeg { return shapeOf(style, r).outline }
+
+// shapeOf reads a glyph's outline once per style and rune (a glyph without
+// outline, such as a space, has none and a zero extent).
+func shapeOf(style string, r rune) glyphShape {
 	fontHas(style, r) // parses the fonts once
-	inkMu.Lock()
-	defer inkMu.Unlock()
-	tab := inkCache[style]
+	shapeMu.Lock()
+	defer shapeMu.Unlock()
+	tab := shapeCache[style]
 	if tab == nil {
-		tab = map[rune]inkBox{}
-		inkCache[style] = tab
+		tab = map[rune]glyphShape{}
+		shapeCache[style] = tab
 	}
-	if b, ok := tab[r]; ok {
-		return b
+	if g, ok := tab[r]; ok {
+		return g
 	}
 	f := sfntFaces[style]
 	if f == nil {
 		f = sfntFaces[""]
 	}
-	var box inkBox
-	upm := f.UnitsPerEm()
+	var g glyphShape
+	upm := float64(f.UnitsPerEm())
 	glyphMu.Lock()
 	idx, err := f.GlyphIndex(&glyphBuf, r)
+	var segs sfnt.Segments
 	if err == nil && idx != 0 {
-		// At ppem = units per em the bounds come in font units; sfnt's y
-		// runs downwards.
-		b, _, err := f.GlyphBounds(&glyphBuf, idx, fixed.I(int(upm)), font.HintingNone)
-		if err == nil {
-			em := float64(upm)
-			box = inkBox{float64(b.Min.X) / 64 / em, -float64(b.Max.Y) / 64 / em, float64(b.Max.X) / 64 / em, -float64(b.Min.Y) / 64 / em}
+		// At ppem = units per em the points come in font units.
+		segs, err = f.LoadGlyph(&glyphBuf, idx, fixed.I(int(f.UnitsPerEm())), nil)
+	}
+	if err == nil && len(segs) > 0 {
+		conv := func(p fixed.Point26_6) (float64, float64) {
+			return float64(p.X) / 64 / upm, float64(p.Y) / 64 / upm
 		}
+		// The extent of all points, on and off the curve — as the font's
+		// own bounding boxes are computed.
+		minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		var lastX, lastY float64
+		for _, s := range segs {
+			n := map[sfnt.SegmentOp]int{sfnt.SegmentOpMoveTo: 1, sfnt.SegmentOpLineTo: 1, sfnt.SegmentOpQuadTo: 2, sfnt.SegmentOpCubeTo: 3}[s.Op]
+			var pts [6]float64
+			for i := 0; i < n; i++ {
+				pts[2*i], pts[2*i+1] = conv(s.Args[i])
+				minX, maxX = min(minX, pts[2*i]), max(maxX, pts[2*i])
+				minY, maxY = min(minY, pts[2*i+1]), max(maxY, pts[2*i+1])
+			}
+			o := outlineSeg{op: s.Op, args: pts}
+			if s.Op == sfnt.SegmentOpQuadTo {
+				qx, qy, x, y := pts[0], pts[1], pts[2], pts[3]
+				o = outlineSeg{op: sfnt.SegmentOpCubeTo, args: [6]float64{lastX + 2*(qx-lastX)/3, lastY + 2*(qy-lastY)/3, x + 2*(qx-x)/3, y + 2*(qy-y)/3, x, y}}
+			}
+			lastX, lastY = o.args[2*n-2], o.args[2*n-1]
+			if o.op == sfnt.SegmentOpCubeTo {
+				lastX, lastY = o.args[4], o.args[5]
+			}
+			g.outline = append(g.outline, o)
+		}
+		g.ink = inkBox{minX, -maxY, maxX, -minY}
 	}
 	glyphMu.Unlock()
-	tab[r] = box
-	return box
+	tab[r] = g
+	return g
 }
