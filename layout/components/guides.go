@@ -43,26 +43,26 @@ var guideTitles = map[string]string{
 
 // paper lists what to print on which paper, per game.
 var paper = map[string]string{
-	"labyrinth": "Karten, Einsatzchips, Tippkarten, Figuren und Plättchen auf Karton mit 250–300 g/m² (matt). Die Spielplan-Kacheln auf 120–160 g/m² und auf dünne Pappe kleben; A2 oder A3 im Copyshop auf 170–250 g/m². Die Regeln auf Normalpapier (80 g/m²).",
-	"dativ":     "Karten und Ratekarten auf Karton mit 250–300 g/m² (matt), in Farbe: die versteckte Lösung braucht einen Farbdrucker. Die Decoder-Hülle auf 160–200 g/m², damit sie sich sauber falzen lässt. Punktechips auf Karton (oder Münzen nehmen), die Regeln auf Normalpapier.",
-	"thegame":   "Die Karten auf Karton mit 250–300 g/m² (matt); sie werden viel gemischt. Die Regeln auf Normalpapier (80 g/m²).",
-	"genial":    "Karten, Antwortplättchen und Figuren auf Karton mit 250–300 g/m² (matt). Den Spielplan auf 160–250 g/m² oder auf Normalpapier und auf Pappe kleben. Die Regeln auf Normalpapier.",
-	"raab":      "Quiz-, Moderations-, Teamplayer- und Wild-Karten, Chips, Aufsteller, Trennkarten, Drehscheibe und Risikoscheiben auf Karton mit 250–300 g/m². Punkteleisten und Landkarten auf 160–200 g/m² oder Normalpapier auf Pappe, das Notizblatt auf Normalpapier zum Kopieren.",
+	"labyrinth": "Karten, Einsatzchips, Tippkarten, Figuren und Plättchen auf Karton mit 250–300 g/m² (matt). Die Spielplan-Kacheln auf 120–160 g/m² drucken und auf dünne Pappe kleben; A2 oder A3 im Copyshop auf 170–250 g/m². Die Regeln auf Normalpapier (80 g/m²).",
+	"dativ":     "Karten und Ratekarten auf Karton mit 250–300 g/m² (matt), in Farbe: die versteckte Lösung braucht einen Farbdrucker. Die Decoder-Hülle auf 160–200 g/m², damit sie sich sauber falzen lässt. Punktechips auf Karton (oder Münzen nehmen), die Regeln auf Normalpapier.",
+	"thegame":   "Die Karten auf Karton mit 250–300 g/m² (matt); sie werden viel gemischt. Die Regeln auf Normalpapier (80 g/m²).",
+	"genial":    "Karten, Antwortplättchen und Figuren auf Karton mit 250–300 g/m² (matt). Den Spielplan auf 160–250 g/m² drucken – oder auf Normalpapier und dann auf Pappe kleben. Die Regeln auf Normalpapier.",
+	"raab":      "Quiz-, Moderations- und Teamplayer-Karten, Wild Cards, Chips, Aufsteller, Trennkarten, Drehscheibe und Risikoscheiben auf Karton mit 250–300 g/m². Punkteleisten und Landkarten auf 160–200 g/m² (oder auf Normalpapier und dann auf Pappe kleben), das Notizblatt auf Normalpapier zum Kopieren.",
 }
 
 // commonSteps are the steps every game's guide begins with.
 func commonSteps(game string) []step {
 	return []step{
-		{Title: "1. Papier", Text: paper[game] + " Im Druckdialog „schweres Papier“ oder „Karton“ wählen, Qualität hoch, immer 100 % (Originalgröße), nie „An Seite anpassen“.",
+		{Title: "1. Papier", Text: paper[game] + " Im Druckdialog „schweres Papier“ oder „Karton“ wählen, Qualität hoch, immer 100 % (Originalgröße), nie „An Seite anpassen“.",
 			Draw: drawPaper, ArtH: 29},
-		{Title: "2. Duplex-Test (fünf Minuten, spart viel Karton)", Text: "Beidseitige Dateien drucken Rückseiten genau hinter die Vorderseiten – wenn der Drucker es tut. " +
-			"Erst kalibrierung-duplex.pdf so drucken wie die Karten (beidseitig, an der langen Kante wenden, 100 %). Das Blatt gegen das Licht halten: " +
-			"liegt das Kreuz der Rückseite neben dem der Vorderseite, die Abweichung an der Skala ablesen und mit druckreif build --back-offset X,Y ausgleichen " +
+		{Title: "2. Duplex-Test (fünf Minuten, spart viel Karton)", Text: "In beidseitigen Dateien liegt jede Rückseite genau hinter ihrer Vorderseite – wenn der Drucker mitspielt. " +
+			"Erst kalibrierung-duplex.pdf so drucken wie die Karten (beidseitig, an der langen Kante wenden, 100 %). Das Blatt gegen das Licht halten: " +
+			"Liegt das Kreuz der Rückseite neben dem der Vorderseite, die Abweichung an der Skala ablesen und mit druckreif build --back-offset X,Y ausgleichen " +
 			"(X nach rechts, Y nach unten, in mm). Dann ein einziges Kartenblatt drucken, eine Karte ausschneiden und prüfen; erst danach alle.",
 			Draw: drawDuplexTest, ArtH: 34},
 		{Title: "3. Schneiden", Text: "An den Schnittmarken am Blattrand schneiden: Lineal von Marke zu Marke anlegen und mit Cutter oder Hebelschneider " +
-			"jeweils ganz durchschneiden, erst alle Schnitte in der einen Richtung, dann die in der anderen. Der Hintergrund läuft 3 mm über den Schnitt hinaus, " +
-			"kleine Abweichungen bleiben unsichtbar. Ecken nach Belieben mit einem Eckenrunder (3 mm) abrunden.",
+			"jeweils ganz durchschneiden, erst alle Schnitte in der einen Richtung, dann die in der anderen. Der Hintergrund läuft 3 mm über den Schnitt hinaus, " +
+			"kleine Abweichungen bleiben unsichtbar. Ecken nach Belieben mit einem Eckenrunder (3 mm) abrunden.",
 			Draw: drawCutting, ArtH: 33},
 	}
 }
@@ -73,8 +73,9 @@ var guideSteps = map[string][]step{
 		{Title: "4. Spielfiguren falten", Text: "Jede Figur an den gestrichelten Linien falzen: Vorder- und Rückseite gegeneinander, den Fuß nach hinten umknicken und unter die Rückseite kleben. " +
 			"Die Figur steht dann auf ihrem Fuß; Farbe und Zeichen sind von beiden Seiten zu sehen.",
 			Draw: drawStandUp, ArtH: 40},
-		{Title: "5. Einsatzchips, Tippkarten und Lingutaurus-Plättchen", Text: "Beidseitig drucken (lange Kante), Rückseite hinter Vorderseite prüfen, dann an den Linien ausschneiden. " +
-			"Die Chips halten länger, wenn das Blatt vor dem Schneiden auf 1–2 mm Graupappe geklebt wird; runde Teile gehen mit einem Kreisschneider am saubersten.",
+		{Title: "5. Einsatzchips, Tippkarten und Lingutaurus-Plättchen", Text: "Chips und Tippkarten beidseitig drucken (lange Kante), prüfen, ob die Rückseiten hinter den Vorderseiten liegen, " +
+			"dann an den Linien ausschneiden; runde Teile gehen mit einem Kreisschneider am saubersten. Karton mit 300 g/m² gibt feste Chips. " +
+			"Die Lingutaurus-Plättchen sind einseitig und halten länger, wenn das Blatt vor dem Schneiden auf dünne Pappe geklebt wird.",
 			Draw: drawChips, ArtH: 25},
 		{Title: "6. Spielplan", Text: "Den Spielplan auf einem A2- oder A3-Bogen im Copyshop drucken lassen oder die A4-Kacheln selbst drucken: " +
 			"die Übersichtsseite in spielplan-a4-kacheln.pdf zeigt, welche Kachel wohin gehört und welcher Rand oben liegt. Die Kacheln an den Klebestreifen überlappend " +
@@ -91,13 +92,13 @@ var guideSteps = map[string][]step{
 			Draw: drawGuessCards, ArtH: 30},
 	},
 	"thegame": {
-		{Title: "4. Karten", Text: "Die 102 Karten haben eine gemeinsame Rückseite; beim Mischen hilft ein glatter, matter Karton, Kartenhüllen (63,5 × 88 mm) schonen sie. " +
+		{Title: "4. Karten", Text: "Die 102 Karten haben eine gemeinsame Rückseite; beim Mischen hilft ein glatter, matter Karton, Kartenhüllen (63,5 × 88 mm) schonen sie. " +
 			"Zahlen, die auf dem Kopf als eine andere gelesen werden können (6 und 9, 16 und 91, 68 und 89 …), sind unterstrichen: Der Strich steht immer unter der Zahl.",
 			Draw: drawUnderlined, ArtH: 34},
 	},
 	"genial": {
 		{Title: "4. Antwortplättchen", Text: "Beidseitig drucken (lange Kante): Vorne steht a, b oder c, hinten nur die Farbe mit ihrem Zeichen – verdeckt auf das abc-Feld gelegt, " +
-			"verrät ein Plättchen nichts. Auf Pappe geklebt liegen sie besser.",
+			"verrät ein Plättchen nichts. Auf Karton mit 300 g/m² liegen sie gut in der Hand.",
 			Draw: drawChips, ArtH: 25},
 		{Title: "5. Spielfiguren und Spielplan", Text: "Die Figuren an den gestrichelten Linien falten, den Fuß umknicken und ankleben. Den Spielplan (Punkteleiste und abc-Feld) " +
 			"auf Pappe kleben; jede Figur beginnt auf der 0.",
@@ -116,7 +117,7 @@ var guideSteps = map[string][]step{
 			"Die Moderation hat zwei Seiten: für „Blamieren oder Kassieren“ dreht sie die Elton-Seite zu den Spielern.",
 			Draw: drawStandUp, ArtH: 40},
 		{Title: "7. Trennkarten", Text: "Die Trennkarten ausschneiden, samt Lasche. In einer Schachtel (ein Schuhkarton tut es) steht jede hinter den Quizkarten ihres Spiels; " +
-			"die Laschen ragen über die Karten hinaus und wechseln links und rechts, so bleibt jede lesbar.",
+			"die Laschen ragen über die Karten hinaus und wechseln zwischen links und rechts, so bleibt jede lesbar.",
 			Draw: drawDividers, ArtH: 40},
 		{Title: "8. Chips, Teamplayer-Karten und Wild Cards", Text: "Beidseitig drucken (lange Kante), Rückseiten prüfen, ausschneiden. Die Buchstabenchips liegen verdeckt: alle Rückseiten einer Farbe sind gleich.",
 			Draw: drawChips, ArtH: 25},
@@ -207,7 +208,7 @@ func drawPaper(c *layout.Canvas, x, y, w, h float64) {
 		c.Line(x+41, y+10+float64(i)*3, x+55, y+10+float64(i)*3, 0.2, raabMuted)
 	}
 	label(c, x+16, y+h+1.5, "Karton: Karten, Chips", layout.Center)
-	label(c, x+48, y+h+1.5, "80 g/m²: Regeln", layout.Center)
+	label(c, x+48, y+h+1.5, "80 g/m²: Regeln", layout.Center)
 }
 
 func cross(c *layout.Canvas, cx, cy, r, width float64, col layout.Color) {
@@ -306,7 +307,7 @@ func pieces0() layout.Color { return layout.RGB(25, 118, 210) }
 
 func drawChips(c *layout.Canvas, x, y, w, h float64) {
 	col := pieces0()
-	// Front and back of a chip, and the sheet on cardboard.
+	// Front and back of a chip, and the cut line followed round.
 	c.Circle(x+9, y+10, 8, col, layout.Color{}, 0)
 	c.Circle(x+9, y+10, 5.2, layout.White, layout.Color{}, 0)
 	c.Mark(x+9, y+10, 0, "3", "B", 12, ink)
@@ -314,11 +315,9 @@ func drawChips(c *layout.Canvas, x, y, w, h float64) {
 	c.Mark(x+27, y+10, 0, "■", "B", 10, layout.White)
 	label(c, x+9, y+20, "vorne", layout.Center)
 	label(c, x+27, y+20, "hinten", layout.Center)
-	c.Rect(x+42, y+4, 18, 3, layout.RGB(250, 250, 250))
-	c.Rect(x+42, y+7, 18, 5, layout.RGB(170, 140, 100))
-	outline(c, x+42, y+4, 18, 8, 0.2, 0.25, ink)
-	label(c, x+51, y+17, "auf Pappe", layout.Center)
-	label(c, x+51, y+21, "kleben", layout.Center)
+	c.Circle(x+51, y+10, 8, layout.White, raabMuted, 0.3)
+	arrow(c, x+51+8*math.Cos(-0.6), y+10-8*math.Sin(-0.6), x+51+8*math.Cos(-1.3), y+10-8*math.Sin(-1.3), ink)
+	label(c, x+51, y+20, "an der Linie", layout.Center)
 }
 
 func drawTiles(c *layout.Canvas, x, y, w, h float64) {

@@ -220,7 +220,7 @@ func (t Setter) breakAt(b Block, width, size float64, mode breakMode) ([]Line, e
 }
 
 func (t Setter) breakParagraph(b Block, para string, width, size float64, mode breakMode) ([]Line, error) {
-	words := strings.Fields(para)
+	words := strings.FieldsFunc(para, breakingSpace)
 	if len(words) == 0 {
 		return []Line{{}}, nil
 	}
@@ -345,6 +345,13 @@ func breakPoints(t Setter, b Block, word string, patterns bool) []int {
 		pts = append(pts, start+p)
 	}
 	return pts
+}
+
+// breakingSpace reports whether a line may break at r: at any space but
+// the no-break spaces (U+00A0, U+202F), which keep "300 g/m²" or "3 mm"
+// together.
+func breakingSpace(r rune) bool {
+	return unicode.IsSpace(r) && r != '\u00a0' && r != '\u202f'
 }
 
 // visible removes soft hyphens: they show only where a line is broken.

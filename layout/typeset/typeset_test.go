@@ -186,3 +186,14 @@ func TestLastResortDividesTooWideAnswerWords(t *testing.T) {
 		t.Fatalf("a verbatim word must not be divided: %v", err)
 	}
 }
+
+// A no-break space keeps a number with its unit.
+func TestNoBreakSpaceHolds(t *testing.T) {
+	lines, err := setter.Break(Block{Text: "Karton mit 300\u00a0g/m² nehmen", Size: 10}, 14, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(texts(lines), "|"); got != "Karton mit|300\u00a0g/m²|nehmen" {
+		t.Fatalf("got %q", got)
+	}
+}
