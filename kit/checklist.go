@@ -163,7 +163,7 @@ func GameIndex(g decks.Game, files []File) string {
 		}
 		fmt.Fprintf(&b, "- %s: %s\n  %s · %s · %d Blatt, %d %s\n", strings.TrimPrefix(f.Path, string(g)+"/"), f.What, f.Paper, f.Duplex, f.Sheets, f.Pages, pages)
 	}
-	b.WriteString("\nMaterial laut Spielregel ([x] wie im Original, [~] weniger als im Original, [ ] fehlt in diesem Build):\n")
+	b.WriteString("\nMaterial laut Spielregel ([x] wie im Original, [~] weniger als im Original, leere Klammern: fehlt in diesem Build):\n")
 	for _, c := range Checklists[g] {
 		mark, where := checkComponent(g, c, mine)
 		fmt.Fprintf(&b, "%s %s – %s", mark, c.DE, where)
