@@ -44,6 +44,9 @@ type live struct {
 	// an undo, for every phone to show until the next action.
 	putBack []thegame.Return
 	creator string // the creator's account name
+	// olderRules is the rules version of the oldest entry made under rules
+	// other than the loaded ones ("" when all were made under these).
+	olderRules string
 	// mismatch says why the table cannot be replayed as it was played
 	// (other rules or other cards): it is frozen, never silently changed.
 	mismatch *i18n.Text
@@ -71,6 +74,9 @@ type Snapshot struct {
 	PutBack []thegame.Return `json:"put_back,omitempty"`
 	// Mismatch: the table was played under other rules or cards.
 	Mismatch *i18n.Text `json:"mismatch,omitempty"`
+	// Rules: the table was begun under older rules and goes on under the
+	// loaded ones (each entry was replayed and holds).
+	Rules *i18n.Text `json:"rules,omitempty"`
 	// Undoable: the viewer may take back the last action.
 	Undoable bool `json:"undoable"`
 	// Creator is the name of the account that holds the table role.
@@ -162,7 +168,7 @@ func (s *Service) build(ctx context.Context, l *live, id string) error {
 	if err != nil {
 		return err
 	}
-	l.table, l.seats, l.version, l.state, l.inForce, l.putBack, l.mismatch = t, setupSeats(t.Setup), 0, nil, nil, nil, nil
+	l.table, l.seats, l.version, l.state, l.inForce, l.putBack, l.mismatch, l.olderRules = t, setupSeats(t.Setup), 0, nil, nil, nil, nil, ""
 	saved := map[string]Marker{}
 	if ps, err := s.store.Players(ctx, t.CreatorID); err == nil {
 		for _, p := range ps {
@@ -264,9 +270,16 @@ func (s *Service) applyEntry(l *live, e store.Entry) *i18n.Text {
 		t := i18n.Sprintf("Eintrag %d hat die unbekannte Art „%s“.", "Entry %d is of the unknown kind %q.", e.Seq, e.Kind)
 		return &t
 	}
-	if h, err := stateHash(l.state); err != nil || h != e.StateHash {
-		t := i18n.Sprintf("Nach Eintrag %d ergibt sich ein anderer Spielstand als beim Spiel.", "After entry %d the game state differs from the one played.", e.Seq)
-		return &t
+	// The state is compared where the rules are the same; an entry made
+	// under other rules must still hold (above), and the table says it
+	// goes on under newer rules.
+	if e.EngineVersion == l.game.Version {
+		if h, err := stateHash(l.state); err != nil || h != e.StateHash {
+			t := i18n.Sprintf("Nach Eintrag %d ergibt sich ein anderer Spielstand als beim Spiel.", "After entry %d the game state differs from the one played.", e.Seq)
+			return &t
+		}
+	} else if l.olderRules == "" {
+		l.olderRules = e.EngineVersion
 	}
 	l.version = e.Seq
 	return nil
@@ -478,6 +491,10 @@ func (s *Service) at(ctx context.Context, au Auth, id string) (*live, rules.View
 // snapshot is the table as v sees it; l is locked.
 func (s *Service) snapshot(ctx context.Context, l *live, v rules.Viewer) (Snapshot, error) {
 	snap := Snapshot{ID: l.table.ID, Game: l.table.Game, Title: l.game.Title, Version: l.version, Viewer: v, Players: l.markers, Mismatch: l.mismatch, PIN: l.table.PIN}
+	if l.olderRules != "" && l.mismatch == nil {
+		t := i18n.Sprintf("Dieser Tisch wurde mit Regelversion %s begonnen und geht mit Version %s weiter; jeder bisherige Zug gilt auch nach den neuen Regeln.", "This table was begun under rules version %s and goes on under version %s; every move so far holds under the new rules too.", l.olderRules, l.game.Version)
+		snap.Rules = &t
+	}
 	if l.creator == "" {
 		if a, err := s.store.Account(ctx, l.table.CreatorID); err == nil {
 			l.creator = a.Name
@@ -774,7 +791,7 @@ func (s *Service) commit(ctx context.Context, l *live, kind string, a rules.Acti
 		return err
 	}
 	wasOver := l.runner.Next(l.state).Over
-	e := store.Entry{Seq: l.version + 1, Kind: kind, Actor: actor, StateHash: hash, At: s.now()}
+	e := store.Entry{Seq: l.version + 1, Kind: kind, Actor: actor, StateHash: hash, EngineVersion: l.game.Version, At: s.now()}
 	if kind == store.KindAction {
 		e.Action = a.Data
 		e.Cards = s.cardsOf(a)

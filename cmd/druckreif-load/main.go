@@ -53,7 +53,7 @@ func main() {
 		dir, _ := os.MkdirTemp("", "druckreif-load-")
 		defer os.RemoveAll(dir)
 		for i := 0; i < *instances; i++ {
-			args := []string{"serve", "--addr", "127.0.0.1:0", "--data", dir}
+			args := []string{"serve", "--addr", "127.0.0.1:0", "--https-addr", "", "--data", dir}
 			if *storeURL != "" {
 				args = append(args, "--store", *storeURL)
 			}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"druckreif/decks"
 	"druckreif/i18n"
@@ -41,6 +42,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		probs = append(probs, clashesWithDefaults(loaded)...)
 	}
+	probs = append(probs, duplicates(loaded, len(pos) > 0)...)
 	errs, warns := printProblems(stdout, probs, lang)
 	cards := 0
 	for _, d := range loaded {
@@ -52,6 +54,27 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// duplicates warns of questions asked twice. The user's own decks are
+// compared with each other and with the default decks they will be built
+// with; findings among the defaults alone are left to their authors.
+func duplicates(loaded []*decks.Deck, own bool) decks.Problems {
+	if !own {
+		return decks.Duplicates(loaded, nil)
+	}
+	defaults, _ := decks.LoadDefaults()
+	mine := map[*decks.DeckInfo]bool{}
+	for _, d := range loaded {
+		mine[d.Info] = true
+	}
+	var all []*decks.Deck
+	for _, d := range defaults {
+		if !slices.ContainsFunc(loaded, func(l *decks.Deck) bool { return l.Info.Source == d.Info.Source }) {
+			all = append(all, d)
+		}
+	}
+	return decks.Duplicates(append(all, loaded...), func(d *decks.DeckInfo) bool { return mine[d] })
 }
 
 // clashesWithDefaults warns when a user's deck shares its Kennung with a

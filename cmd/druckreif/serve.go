@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -22,6 +23,7 @@ import (
 	"druckreif/i18n"
 	"druckreif/scorer"
 	"druckreif/scorer/store/sqlite"
+	"druckreif/scorer/tlscert"
 	"druckreif/scorer/web"
 )
 
@@ -50,6 +52,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		"Aufruf: druckreif serve [OPTIONEN]\n\nStartet den Punktezähler für die Handys am Tisch: zeigt die Adressen im WLAN und einen QR-Code.\nAlle scannen ihn; wer sich anmeldet, eröffnet einen Tisch, die anderen setzen sich mit der PIN dazu.\nDaten (Konten, Tische, Verlauf) liegen im Datenordner; druckreif backup DATEI sichert sie im Betrieb.\nAnleitung: docs/scorer.md.",
 		"Usage: druckreif serve [OPTIONS]\n\nStarts the scorer for the phones at the table: prints the addresses on the Wi-Fi and a QR code.\nEveryone scans it; whoever logs in opens a table, the others join with its PIN.\nData (accounts, tables, history) live in the data folder; druckreif backup FILE saves them while running.\nGuide: docs/scorer.md."), stderr)
 	addr := fs.String("addr", ":8080", i18n.Sprintf("Adresse und Port, auf denen der Punktezähler lauscht", "address and port the scorer listens on").In(fs.lang))
+	httpsAddr := fs.String("https-addr", ":8443", i18n.Sprintf("Adresse und Port für HTTPS (Live-Scan mit der Kamera braucht es); leer: kein HTTPS", "address and port for HTTPS (live scanning with the camera needs it); empty: no HTTPS").In(fs.lang))
 	data := fs.String("data", dataDir(), i18n.Sprintf("Datenordner", "data folder").In(fs.lang))
 	var df deckFlags
 	df.register(fs)
@@ -102,6 +105,45 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, q.ToSmallString(false))
 		}
 	}
+	var tlsLn net.Listener
+	if *httpsAddr != "" {
+		hosts := []string{"localhost"}
+		if h, err := os.Hostname(); err == nil {
+			hosts = append(hosts, h)
+		}
+		for _, ip := range hostIPs(ln.Addr().(*net.TCPAddr)) {
+			hosts = append(hosts, ip)
+		}
+		cert, err := tlscert.Load(*data, hosts, time.Now())
+		if err != nil {
+			fmt.Fprintf(stderr, "druckreif serve: https: %v\n", err)
+			return 1
+		}
+		raw, err := net.Listen("tcp", *httpsAddr)
+		if err != nil {
+			fmt.Fprintf(stderr, "druckreif serve: https: %v\n", err)
+			return 1
+		}
+		tlsLn = tls.NewListener(raw, &tls.Config{Certificates: []tls.Certificate{cert.TLS}, MinVersion: tls.VersionTLS12})
+		secure := addresses(raw.Addr().(*net.TCPAddr))
+		for i := range secure {
+			secure[i] = "https" + strings.TrimPrefix(secure[i], "http")
+		}
+		for _, u := range secure {
+			if !strings.Contains(u, "127.0.0.1") && !strings.Contains(u, "[::1]") {
+				srv.SecureBase = strings.TrimSuffix(u, "/")
+				break
+			}
+		}
+		if srv.SecureBase == "" && len(secure) > 0 {
+			srv.SecureBase = strings.TrimSuffix(secure[0], "/")
+		}
+		fmt.Fprintln(stdout, i18n.Sprintf("Sichere Adresse (für den Live-Scan mit der Kamera; das Zertifikat einmal annehmen):", "Secure address (for live scanning with the camera; accept the certificate once):").In(lang))
+		for _, u := range secure {
+			fmt.Fprintln(stdout, "  "+u)
+		}
+		fmt.Fprintln(stdout, i18n.Sprintf("  Zertifikat SHA-256: %s", "  certificate SHA-256: %s", cert.Fingerprint).In(lang))
+	}
 	fmt.Fprintln(stdout, i18n.Sprintf("Beenden mit Strg+C.", "Stop with Ctrl+C.").In(lang))
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -110,8 +152,14 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	// Requests (event streams above all) end when the server stops.
 	httpSrv.BaseContext = func(net.Listener) context.Context { return ctx }
 	go svc.Run(ctx)
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- httpSrv.Serve(ln) }()
+	var httpsSrv *http.Server
+	if tlsLn != nil {
+		httpsSrv = srv.HTTPServer(*httpsAddr)
+		httpsSrv.BaseContext = httpSrv.BaseContext
+		go func() { errc <- httpsSrv.Serve(tlsLn) }()
+	}
 	select {
 	case err := <-errc:
 		if !errors.Is(err, http.ErrServerClosed) {
@@ -122,6 +170,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		httpSrv.Shutdown(shutdown)
+		if httpsSrv != nil {
+			httpsSrv.Shutdown(shutdown)
+		}
 	}
 	return 0
 }
@@ -151,6 +202,18 @@ func addresses(a *net.TCPAddr) []string {
 	}
 	sort.Strings(lan)
 	return append(out, lan...)
+}
+
+// hostIPs are the IP addresses the server is reached under.
+func hostIPs(a *net.TCPAddr) []string {
+	var out []string
+	for _, u := range addresses(a) {
+		host := strings.TrimSuffix(strings.TrimPrefix(u, "http://"), "/")
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			out = append(out, strings.Trim(h, "[]"))
+		}
+	}
+	return out
 }
 
 func runBackup(args []string, stdout, stderr io.Writer) int {

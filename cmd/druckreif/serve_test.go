@@ -34,7 +34,7 @@ type server struct {
 func startServe(t *testing.T, args ...string) *server {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "DRUCKREIF_TEST_RUN="+strings.Join(append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), "\x1f"))
+	cmd.Env = append(os.Environ(), "DRUCKREIF_TEST_RUN="+strings.Join(append([]string{"serve", "--addr", "127.0.0.1:0", "--https-addr", "127.0.0.1:0"}, args...), "\x1f"))
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -81,8 +81,11 @@ type Entry struct {
 	// Actor is who made it: "table" or "player:NAME".
 	Actor string
 	// StateHash is the hash of the game state after the entry; a replay
-	// that reaches another state is a mismatch, never silently accepted.
+	// under the same rules version that reaches another state is a
+	// mismatch, never silently accepted.
 	StateHash string
+	// EngineVersion is the rules version the entry was made under.
+	EngineVersion string
 	// Cards are the cards the action used, with their fingerprints.
 	Cards []CardRef
 	At    time.Time

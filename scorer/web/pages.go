@@ -19,6 +19,7 @@ import (
 
 	qrcode "github.com/skip2/go-qrcode"
 
+	"druckreif/board"
 	"druckreif/decks"
 	"druckreif/i18n"
 	"druckreif/rules"
@@ -36,17 +37,40 @@ type pages struct {
 }
 
 var funcs = template.FuncMap{
-	"join": strings.Join,
-	"inc":  func(i int) int { return i + 1 },
+	"join":       strings.Join,
+	"inc":        func(i int) int { return i + 1 },
+	"mul":        func(a, b float64) float64 { return a * b },
+	"letter":     func(i int) string { return string(rune('A' + i)) },
+	"lower":      strings.ToLower,
+	"letters":    func() []string { return []string{"A", "B", "C"} },
+	"fieldIndex": func(pos int) int { return pos + board.Behind },
 }
 
 func loadPages() *pages {
 	p := &pages{byName: map[string]*template.Template{}}
 	for _, name := range []string{"home", "players", "history", "error", "new", "join", "table"} {
-		t := template.Must(template.New(name).Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/board.html", "templates/"+name+".html"))
-		p.byName[name] = t
+		p.byName[name] = parsePage(name)
 	}
 	return p
+}
+
+// parsePage parses a page with the layout, the board and every game's
+// screen. The function "game" draws the table's game with its own
+// template: html/template renders it, escaped as everything else, and it
+// is inserted as the HTML it already is.
+func parsePage(name string) *template.Template {
+	var t *template.Template
+	game := func(v *view) (template.HTML, error) {
+		d := v.Data.(*boardData)
+		var b bytes.Buffer
+		if err := t.ExecuteTemplate(&b, "game-"+d.Snap.Game, v); err != nil {
+			return "", err
+		}
+		return template.HTML(b.String()), nil
+	}
+	t = template.Must(template.New(name).Funcs(funcs).Funcs(template.FuncMap{"game": game}).ParseFS(templateFS,
+		"templates/layout.html", "templates/board.html", "templates/scan.html", "templates/game-*.html", "templates/"+name+".html"))
+	return t
 }
 
 // view is what every page template gets.
@@ -160,7 +184,7 @@ func renderErrorPage(w http.ResponseWriter, r *http.Request, status int, err err
 	w.Write(b.Bytes())
 }
 
-var errorPages = template.Must(template.New("error").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/board.html", "templates/error.html"))
+var errorPages = parsePage("error")
 
 // page wraps a page handler: errors become error pages.
 func (s *Server) page(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
@@ -581,48 +605,38 @@ type boardData struct {
 	PendingCount int
 	StateJSON    string
 	Example      string
-	TheGame      *theGameView
-	JoinURL      string
-	WallURL      string
+	// Game is what the game's own screen draws (nil: the generic table).
+	Game    any
+	JoinURL string
+	// Cards are the decks the table plays with; Lang the page's language.
+	Cards *decks.Set
+	Lang  i18n.Lang
+	// SecureURL is this table at the https address, for the live scan.
+	SecureURL string
+	// Pick is a card the reader asked to look at (?pick=), PickSide its side.
+	Pick, PickSide string
+	WallURL        string
 }
+
+// marker is a player's colour and symbol at the table.
+func (d *boardData) marker(name string) scorer.Marker {
+	for _, m := range d.Snap.Players {
+		if m.Name == name {
+			return m
+		}
+	}
+	return scorer.Marker{Name: name}
+}
+
+// lang is a view in the page's language, for texts built in Go.
+func (d *boardData) lang() *view { return &view{Lang: d.Lang} }
 
 // Acting reports whether the player is among those to act now.
 func (d *boardData) Acting(name string) bool { return slices.Contains(d.Snap.Next.Actors, name) }
 
-// theGameView is The Game's table, ready to draw.
-type theGameView struct {
-	Phase          string
-	Active         scorer.Marker
-	Turn           int
-	Laid, Minimum  int
-	MinimumReached bool
-	Piles          []thegame.Pile
-	DrawCount      int
-	ToDraw         int
-	Hands          []handView
-	CanPlay        bool
-	CanDraw        bool
-	CanEnd         bool
-	CanBlock       bool
-	Digits         []int
-	Blocked        string
-	Remaining      int
-	InHands        int
-	InDraw         int
-	Won            bool
-	Excellent      bool
-	Partial        bool
-	MyHand         *thegame.Hand
-	Plays          []thegame.Play
-}
-
-type handView struct {
-	Marker scorer.Marker
-	Count  int
-}
-
 func (s *Server) boardFor(r *http.Request, snap scorer.Snapshot) *boardData {
-	d := &boardData{Snap: snap, PutBack: snap.PutBack}
+	d := &boardData{Snap: snap, PutBack: snap.PutBack, Cards: s.svc.Cards(), Lang: lang(r)}
+	d.Pick, d.PickSide = dativPicked(r)
 	if snap.Pending != nil {
 		d.PendingCount = len(snap.Pending.Chosen)
 	}
@@ -644,51 +658,16 @@ func (s *Server) boardFor(r *http.Request, snap scorer.Snapshot) *boardData {
 	if len(snap.Next.Allowed) > 0 {
 		d.Example = `{"type":"` + snap.Next.Allowed[0] + `"}`
 	}
-	if st, ok := snap.State.(thegame.State); ok {
-		d.TheGame = theGame(st, snap, d.CanAct)
+	if sc, ok := screens[snap.Game]; ok && snap.State != nil {
+		d.Game = sc.view(d)
+	}
+	if r.TLS == nil && s.SecureBase != "" {
+		d.SecureURL = s.SecureBase + "/t/" + snap.ID
 	}
 	base := s.joinBase(r)
 	d.JoinURL = base + "/j/" + snap.ID + "?pin=" + url.QueryEscape(snap.PIN)
 	d.WallURL = d.JoinURL + "&role=spectator"
 	return d
-}
-
-func theGame(st thegame.State, snap scorer.Snapshot, canAct bool) *theGameView {
-	markerOf := func(name string) scorer.Marker {
-		for _, m := range snap.Players {
-			if m.Name == name {
-				return m
-			}
-		}
-		return scorer.Marker{Name: name}
-	}
-	g := &theGameView{Phase: st.Phase, Turn: st.Turn, Laid: st.TurnPlays, Minimum: st.Minimum(), Piles: st.Piles, DrawCount: st.DrawCount, ToDraw: st.ToDraw(), Digits: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 0}}
-	if st.Active >= 0 && st.Active < len(st.Players) {
-		g.Active = markerOf(st.Players[st.Active])
-	}
-	g.MinimumReached = g.Laid >= g.Minimum
-	for i, h := range st.Hands {
-		g.Hands = append(g.Hands, handView{Marker: markerOf(st.Players[i]), Count: h.Count})
-		if snap.Viewer.Role == rules.RolePlayer && st.Players[i] == snap.Viewer.Player {
-			hand := h
-			g.MyHand = &hand
-		}
-	}
-	allowed := func(t string) bool { return canAct && slices.Contains(snap.Next.Allowed, t) }
-	g.CanPlay = allowed("play")
-	g.CanDraw = allowed("draw")
-	g.CanEnd = allowed("end")
-	g.CanBlock = allowed("block")
-	if st.Result != nil {
-		r := st.Result
-		g.Blocked, g.Remaining, g.InHands, g.InDraw, g.Won, g.Excellent, g.Partial = r.Blocked, r.Remaining, r.InHands, r.InDraw, r.Won, r.Excellent, r.Partial
-	} else if st.Phase == thegame.PhaseConfirm {
-		g.Remaining = st.Remaining()
-	}
-	n := len(st.Plays)
-	g.Plays = slices.Clone(st.Plays[max(0, n-8):])
-	slices.Reverse(g.Plays)
-	return g
 }
 
 // joinBase is the address phones reach the server under: the request's
@@ -768,7 +747,7 @@ func (s *Server) boardFragment(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
-	if q.Get("v") == strconv.FormatInt(d.Snap.Version, 10) && q.Get("p") == strconv.Itoa(d.PendingCount) {
+	if q.Get("pick") == "" && q.Get("v") == strconv.FormatInt(d.Snap.Version, 10) && q.Get("p") == strconv.Itoa(d.PendingCount) {
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	}
@@ -776,65 +755,27 @@ func (s *Server) boardFragment(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// actionFromForm makes the action line from a table screen's form.
-func actionFromForm(r *http.Request, viewer rules.Viewer) (json.RawMessage, error) {
-	f := r.PostFormValue
-	a := map[string]any{"type": f("type")}
-	number := func(field string) (int, error) {
-		n, err := strconv.Atoi(strings.TrimSpace(f(field)))
-		if err != nil {
-			return 0, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-number", Field: field, Msg: i18n.Sprintf("„%s“ ist keine Zahl.", "%q is not a number.", f(field))}
-		}
-		return n, nil
+// actionFromForm makes the action line from a table screen's form: the
+// game's screen turns its own forms into actions; "raw" is one action line
+// as typed.
+func actionFromForm(r *http.Request, d *boardData) (json.RawMessage, error) {
+	if r.PostFormValue("type") == "raw" {
+		return json.RawMessage(r.PostFormValue("action")), nil
 	}
-	switch f("type") {
-	case "raw":
-		return json.RawMessage(f("action")), nil
-	case "play":
-		a["pile"] = f("pile")
-		if f("pile") == "" {
-			return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "pile-missing", Field: "pile", Msg: i18n.T("Bitte zuerst den Stapel antippen.", "Please tap the pile first.")}
-		}
-		if strings.TrimSpace(f("value")) == "" {
-			if f("confirmed") == "" {
-				return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "value-missing", Field: "value", Msg: i18n.T("Bitte die Zahl der Karte eingeben – oder „ohne Wert“ bestätigen.", "Please enter the card's number – or confirm “without value”.")}
-			}
-			a["confirmed"] = true
-		} else {
-			n, err := number("value")
-			if err != nil {
-				return nil, err
-			}
-			a["value"] = n
-		}
-	case "draw":
-		n, err := number("count")
-		if err != nil {
-			return nil, err
-		}
-		a["count"] = n
-	case "confirm":
-		n, err := number("remaining")
-		if err != nil {
-			return nil, err
-		}
-		a["remaining"] = n
-	case "hand":
-		var cards []int
-		for _, part := range strings.FieldsFunc(f("cards"), func(r rune) bool { return r == ' ' || r == ',' || r == ';' }) {
-			n, err := strconv.Atoi(part)
-			if err != nil {
-				return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-number", Field: "cards", Msg: i18n.Sprintf("„%s“ ist keine Zahl.", "%q is not a number.", part)}
-			}
-			cards = append(cards, n)
-		}
-		a["player"], a["cards"] = viewer.Player, cards
-	case "end", "block":
-	default:
-		return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-action", Field: "type", Msg: i18n.Sprintf("Unbekannte Aktion „%s“.", "Unknown action %q.", f("type"))}
+	if sc, ok := screens[d.Snap.Game]; ok && sc.action != nil {
+		return sc.action(r, d)
 	}
-	b, _ := json.Marshal(a)
-	return b, nil
+	return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-action", Field: "type", Msg: i18n.Sprintf("Unbekannte Aktion „%s“.", "Unknown action %q.", r.PostFormValue("type"))}
+}
+
+// formNumber reads a whole number from a form field.
+func formNumber(r *http.Request, field string) (int, error) {
+	v := r.PostFormValue(field)
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil {
+		return 0, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-number", Field: field, Msg: i18n.Sprintf("„%s“ ist keine Zahl.", "%q is not a number.", v)}
+	}
+	return n, nil
 }
 
 // answerForm answers a table screen's form: htmx gets the board, a plain
@@ -891,7 +832,7 @@ func (s *Server) formAct(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	action, err := actionFromForm(r, snap.Viewer)
+	action, err := actionFromForm(r, s.boardFor(r, snap))
 	if err != nil {
 		return s.answerForm(w, r, au, scorer.Result{}, err)
 	}

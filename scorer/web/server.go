@@ -41,6 +41,9 @@ type Server struct {
 	// (http://192.168.1.20:8080): the join QR code uses it when the
 	// creator's own browser talks to localhost.
 	JoinBase string
+	// SecureBase, when set, is the https address (https://192.168.1.20:8443):
+	// pages served over plain http point there for the live camera scan.
+	SecureBase string
 	// Heartbeat is the event streams' comment interval (15 s).
 	Heartbeat time.Duration
 }
