@@ -90,12 +90,19 @@ func TestEveryQRCodeDecodesToItsCard(t *testing.T) {
 		path := filepath.Join(dir, strings.ReplaceAll(name, "/", "-"))
 		os.WriteFile(path, f.Data, 0o644)
 		prefix := filepath.Join(dir, strings.TrimSuffix(filepath.Base(path), ".pdf"))
-		// Grey PGM: poppler writes it five times faster than PNG.
-		tooltest.Run(t, "pdftoppm", "-r", fmt.Sprint(dpi), "-gray", path, prefix)
+		// Grey PGM: poppler writes it five times faster than PNG. Where
+		// every back is the common one, which carries no code, only the
+		// fronts (the odd pages) are read.
+		args := []string{"-r", fmt.Sprint(dpi), "-gray"}
+		pages := f.Pages
+		if name == "genial/karten.pdf" || name == "thegame/karten.pdf" {
+			args, pages = append(args, "-o"), (f.Pages+1)/2
+		}
+		tooltest.Run(t, "pdftoppm", append(args, path, prefix)...)
 		pngs, _ := filepath.Glob(prefix + "-*.pgm")
 		sort.Strings(pngs)
-		if len(pngs) != f.Pages {
-			t.Fatalf("%s: %d pages rendered, %d expected", name, len(pngs), f.Pages)
+		if len(pngs) != pages {
+			t.Fatalf("%s: %d pages rendered, %d expected", name, len(pngs), pages)
 		}
 		seen := map[string]bool{}
 		for _, png := range pngs {
