@@ -79,7 +79,7 @@ var Checklists = map[decks.Game][]Component{
 			Counts: []Tally{{"FALSCH", 5, "Karten"}}},
 		{Rulebook: "100 point chips", DE: "100 Punktechips", Files: []string{"dativ/punktechips"}, Counts: []Tally{{"Punktechip", 100, "Chips"}}},
 		{Rulebook: "1 Decoder", DE: "1 Decoder", Files: []string{"dativ/decoder"},
-			Note: "Hülle zum Falten, rote Folie dazukaufen (Bauanleitung in bauanleitung.pdf); " + scorerDecoder},
+			Note: "Hülle zum Ausschneiden, Falten und Kleben, rote Folie dazukaufen (Bauanleitung in bauanleitung.pdf); " + scorerDecoder},
 		{Rulebook: "1 rulebook", DE: "1 Spielregel", Files: []string{"dativ/regeln"}},
 	},
 	decks.TheGame: {

@@ -414,7 +414,7 @@ func decoderFile(o Options) ([]File, []string, error) {
 		return nil, nil, err
 	}
 	return []File{{Path: "dativ/decoder" + fileSuffix(Options{Paper: o.Paper}) + ".pdf",
-		What:  "Decoder zum Falten (Fenster für rote Folie) und Kalibrierstreifen der Stärken 1–5",
+		What:  "Decoder-Hülle zum Falten und Kleben (Fenster für rote Folie) und Kalibrierstreifen der Stärken 1–5",
 		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:] + ", FARBDRUCKER nötig", Duplex: "einseitig drucken",
 		Sheets: 2, Pages: 2, Data: data}}, nil, nil
 }

@@ -469,6 +469,31 @@ func (c *Canvas) InkBox(s, style string, sizePt float64) (x0, y0, x1, y1 float64
 	return x0, y0, x1, y1
 }
 
+// TextOutline runs draw with text filled and then stroked along its
+// outlines in stroke at a line width in mm: half the line lies inside each
+// glyph, half outside.
+func (c *Canvas) TextOutline(stroke Color, width float64, draw func()) {
+	c.textMode(2, stroke, width, draw)
+}
+
+// TextStroke runs draw with text only stroked along its outlines.
+func (c *Canvas) TextStroke(stroke Color, width float64, draw func()) {
+	c.textMode(1, stroke, width, draw)
+}
+
+func (c *Canvas) textMode(mode int, stroke Color, width float64, draw func()) {
+	if c.pdf == nil {
+		draw()
+		return
+	}
+	c.stroke(stroke, width)
+	c.pdf.SetLineJoinStyle("round")
+	c.pdf.SetTextRenderingMode(mode)
+	draw()
+	c.pdf.SetTextRenderingMode(0)
+	c.pdf.SetLineJoinStyle("miter")
+}
+
 // Clip runs draw with painting limited to a card-local rectangle.
 func (c *Canvas) Clip(x, y, w, h float64, draw func()) {
 	if c.pdf == nil {
@@ -571,6 +596,7 @@ func (c *Canvas) ClipPolygon(xy []float64, draw func()) {
 	c.pdf.ClipPolygon(pts, false)
 	draw()
 	c.pdf.ClipEnd()
+	c.restored()
 }
 
 // DashedPolyline strokes a dashed line through x, y pairs; the dashes run
@@ -600,4 +626,5 @@ func (c *Canvas) Scaled(factor, x, y float64, draw func()) {
 	c.pdf.TransformScale(factor*100, factor*100, c.X+x, c.Y+y)
 	draw()
 	c.pdf.TransformEnd()
+	c.restored()
 }

@@ -731,17 +731,11 @@ func stale(version, current int64) *Error {
 // Act applies an action made on version. Exactly one of two phones racing
 // on one version gets through; the other gets 409 with the fresh state.
 func (s *Service) Act(ctx context.Context, au Auth, id string, version int64, raw json.RawMessage) (Result, error) {
-	l, v, err := s.at(ctx, au, id)
+	l, v, err := s.current(ctx, au, id, version)
 	if err != nil {
 		return Result{}, err
 	}
 	defer l.mu.Unlock()
-	if l.mismatch != nil {
-		return Result{}, &Error{Status: http.StatusLocked, Rule: "table-mismatch", Msg: *l.mismatch}
-	}
-	if version != l.version {
-		return Result{}, s.staleError(ctx, l, v, version)
-	}
 	a, err := actionOf(raw)
 	if err != nil {
 		return Result{}, fail(http.StatusBadRequest, "bad-action", "action", "Die Aktion ist nicht lesbar: %v", "The action cannot be read: %v", err)
@@ -767,6 +761,26 @@ func (s *Service) Act(ctx context.Context, au Auth, id string, version int64, ra
 		events = []rules.Event{}
 	}
 	return Result{Snapshot: snap, Events: events}, err
+}
+
+// current loads the table for a change made on version: the table must
+// not be frozen, and version must be the table's current one. The table is
+// returned locked.
+func (s *Service) current(ctx context.Context, au Auth, id string, version int64) (*live, rules.Viewer, error) {
+	l, v, err := s.at(ctx, au, id)
+	if err != nil {
+		return nil, v, err
+	}
+	if l.mismatch != nil {
+		l.mu.Unlock()
+		return nil, v, &Error{Status: http.StatusLocked, Rule: "table-mismatch", Msg: *l.mismatch}
+	}
+	if version != l.version {
+		err := s.staleError(ctx, l, v, version)
+		l.mu.Unlock()
+		return nil, v, err
+	}
+	return l, v, nil
 }
 
 // staleError is 409 with the table as it is now (after catching up).
@@ -887,17 +901,11 @@ func (s *Service) choose(ctx context.Context, l *live, v rules.Viewer, a rules.A
 // version only grows. The table role may undo anything, a seat only what
 // it did itself.
 func (s *Service) Undo(ctx context.Context, au Auth, id string, version int64) (Result, error) {
-	l, v, err := s.at(ctx, au, id)
+	l, v, err := s.current(ctx, au, id, version)
 	if err != nil {
 		return Result{}, err
 	}
 	defer l.mu.Unlock()
-	if l.mismatch != nil {
-		return Result{}, &Error{Status: http.StatusLocked, Rule: "table-mismatch", Msg: *l.mismatch}
-	}
-	if version != l.version {
-		return Result{}, s.staleError(ctx, l, v, version)
-	}
 	if len(l.inForce) == 0 {
 		return Result{}, fail(http.StatusUnprocessableEntity, "nothing-to-undo", "", "Es gibt nichts zurückzunehmen.", "There is nothing to undo.")
 	}

@@ -73,7 +73,7 @@ func Phone(t *testing.T, browser context.Context) context.Context {
 
 // Timeout bounds one step of a test: phones on a busy two-core machine are
 // slow, but a step that takes this long is broken.
-const Timeout = 20 * time.Second
+const Timeout = 45 * time.Second
 
 // Do runs steps with the step timeout.
 func Do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {

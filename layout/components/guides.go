@@ -83,9 +83,10 @@ var guideSteps = map[string][]step{
 			Draw: drawTiles, ArtH: 30},
 	},
 	"dativ": {
-		{Title: "4. Decoder-Hülle", Text: "Die Hülle in decoder.pdf ausschneiden und das Fenster herausschneiden. Ein Stück rote Folie (Schnellhefter, Bastelfolie) " +
-			"etwas größer als das Fenster von innen über das Fenster kleben. Die Hülle an den Falzlinien falten und die Klebelaschen festkleben, den Einschub offen lassen. " +
-			"Zum Lesen die Karte einschieben: Das Fenster liegt über dem Lösungsstreifen, durch die Folie wird die Lösung lesbar.",
+		{Title: "4. Decoder-Hülle", Text: "Die Hülle in decoder.pdf ausschneiden und beide Fenster heraustrennen. Ein Stück rote Folie (Schnellhefter, Bastelfolie), " +
+			"etwas größer als die Fenster von innen über die Fenster kleben. An der Falzlinie falten, die Klebelaschen nach innen falzen und festkleben; oben bleibt die Hülle offen. " +
+			"Zum Lesen die Karte von oben einschieben: Ein Fenster liegt über dem Lösungsstreifen der Seite, die zum Vorleser zeigt, durch die Folie wird die Lösung lesbar. " +
+			"Die Schritte stehen auch auf dem Bogen selbst.",
 			Draw: drawDecoderSleeve, ArtH: 52},
 		{Title: "5. Ratekarten und Punktechips", Text: "Die Ratekarten beidseitig drucken (lange Kante): Alle Rückseiten sind gleich, damit niemand sieht, was die anderen legen. " +
 			"Die Punktechips einseitig drucken und ausschneiden – oder einfach Münzen nehmen.",
@@ -341,36 +342,39 @@ func drawTiles(c *layout.Canvas, x, y, w, h float64) {
 }
 
 func drawDecoderSleeve(c *layout.Canvas, x, y, w, h float64) {
-	// The net: the front with the window, the fold, the back, glue flaps;
+	// The net as decoder.pdf prints it: the front panel above the fold, the
+	// back panel below it (upside down), each with a window where the
+	// card's solution band lies, glue flaps on the back panel's long sides;
 	// beside it the folded sleeve with the card going in from the top.
-	const pw, ph, flap = 16.0, 23.0, 3.0
-	px, py := x+flap+0.5, y+2
+	const pw, ph, flap = 16.0, 20.0, 3.0
+	px, py := x+flap+1, y+1
 	film := layout.RGB(229, 57, 53)
-	c.Rect(px, py, 2*pw, ph, layout.White)
-	// The window lies over the card's solution band, the red film behind.
-	wy := py + ph*0.58
-	c.Rect(px+2, wy, pw-4, ph*0.3, film.Tint(0.35))
-	c.Polygon(glueColour, px, py+2, px-flap, py+4, px-flap, py+ph-4, px, py+ph-2)
-	c.Polygon(glueColour, px+2, py+ph, px+4, py+ph+flap, px+2*pw-4, py+ph+flap, px+2*pw-2, py+ph)
-	outline(c, px, py, 2*pw, ph, 0.2, 0.25, ink)
-	c.DashedLine(px+pw, py, px+pw, py+ph, 0.3, ink)
-	c.DashedLine(px, py+ph, px+2*pw, py+ph, 0.25, raabMuted)
-	c.DashedLine(px, py, px, py+ph, 0.25, raabMuted)
-	label(c, px+pw/2, py+1.5, "vorne", layout.Center)
-	label(c, px+pw*1.5, py+1.5, "hinten", layout.Center)
-	label(c, px+pw/2, wy-3, "Fenster", layout.Center)
-	label(c, x, py+ph+flap+2, "gelb: Klebelaschen", layout.Left)
-	label(c, x, py+ph+flap+5, "gestrichelt: falzen", layout.Left)
+	c.Rect(px, py, pw, 2*ph, layout.White)
+	// The windows: low on the front, and high on the back, which hangs
+	// upside down.
+	c.Rect(px+2, py+ph*0.6, pw-4, ph*0.3, film.Tint(0.35))
+	c.Rect(px+2, py+ph+ph*0.1, pw-4, ph*0.3, film.Tint(0.35))
+	c.Polygon(glueColour, px, py+ph+1.5, px-flap, py+ph+3.5, px-flap, py+2*ph-1.5, px, py+2*ph)
+	c.Polygon(glueColour, px+pw, py+ph+1.5, px+pw+flap, py+ph+3.5, px+pw+flap, py+2*ph-1.5, px+pw, py+2*ph)
+	outline(c, px, py, pw, 2*ph, 0.2, 0.25, ink)
+	c.DashedLine(px-flap, py+ph, px+pw+flap, py+ph, 0.3, ink)
+	c.DashedLine(px, py+ph, px, py+2*ph, 0.25, raabMuted)
+	c.DashedLine(px+pw, py+ph, px+pw, py+2*ph, 0.25, raabMuted)
+	label(c, px+pw/2, py+2, "vorne", layout.Center)
+	label(c, px+pw/2, py+2*ph-4.5, "hinten", layout.Center)
+	label(c, px+pw+flap+1, py+ph*0.6, "Fenster", layout.Left)
+	label(c, px+pw+flap+1, py+ph-1.2, "falzen", layout.Left)
+	label(c, x, py+2*ph+2.5, "gelb: Klebelaschen", layout.Left)
 	// Folded, with the card going in from the top.
-	fx, fy := x+w-17, y+h-26
-	c.Rect(fx+1.5, fy-13, 13, 19, layout.RGB(21, 101, 192).Tint(0.3))
-	outline(c, fx+1.5, fy-13, 13, 19, 0.2, 0.2, ink)
-	c.Rect(fx, fy, 16, 24, layout.White)
-	c.Rect(fx+2, fy+14, 12, 7, film.Tint(0.35))
-	outline(c, fx, fy, 16, 24, 0.2, 0.3, ink)
-	arrow(c, fx+8, fy-18, fx+8, fy-10, ink)
+	fx, fy := x+w-16, y+h-26
+	c.Rect(fx+1.5, fy-13, 12, 19, layout.RGB(21, 101, 192).Tint(0.3))
+	outline(c, fx+1.5, fy-13, 12, 19, 0.2, 0.2, ink)
+	c.Rect(fx, fy, 15, 22, layout.White)
+	c.Rect(fx+2, fy+13, 11, 6.5, film.Tint(0.35))
+	outline(c, fx, fy, 15, 22, 0.2, 0.3, ink)
+	arrow(c, fx+7.5, fy-18, fx+7.5, fy-10, ink)
 	label(c, fx-1, fy-16, "Karte", layout.Right)
-	label(c, fx+8, fy+27, "gefaltet", layout.Center)
+	label(c, fx+7.5, fy+25, "gefaltet", layout.Center)
 }
 
 func drawGuessCards(c *layout.Canvas, x, y, w, h float64) {

@@ -45,7 +45,7 @@ func TestBrowserLabyrinth(t *testing.T) {
 	browser := bt.Browser(t)
 	e := newEnv(t)
 	a := e.account("Tisch")
-	id, pin := a.table(`{"game":"labyrinth","players":["Anna","Ben","Cem"],"reader":"Anna"}`)
+	id, pin := a.table(`{"game":"labyrinth","players":["Anna","Ben","Cem"],"reader":"Anna","normal":1,"risk":1}`)
 	host := hostPhone(t, browser, e, "Tisch", id)
 	phones := seatPhones(t, browser, e, id, pin, "Ben", "Cem")
 	ben, cem := phones[0], phones[1]
@@ -56,8 +56,8 @@ func TestBrowserLabyrinth(t *testing.T) {
 	for _, p := range []context.Context{host, ben, cem} {
 		bt.Do(t, p, settled(1), waitText(`.lab-card`, "Präposition"))
 	}
-	if !strings.Contains(bt.HTML(t, host), `class="correct"`) {
-		t.Fatal("the reader's phone does not show the correct answer")
+	if h := bt.HTML(t, host); strings.Contains(h, `class="correct"`) || !strings.Contains(h, `<details class="solution">`) {
+		t.Fatal("the table's phone (passed to the reader) must keep the answer behind a tap")
 	}
 	for _, p := range []context.Context{ben, cem} {
 		if strings.Contains(bt.HTML(t, p), `class="correct"`) {
@@ -88,9 +88,30 @@ func TestBrowserLabyrinth(t *testing.T) {
 	}
 	bt.Do(t, ben, waitText(`.labplayers`, "in einer Nische"))
 	bt.Shot(t, ben, "34-lab-after-reveal")
-	// Next reader: Ben. His phone has the draw form now.
+	// Next reader: Ben. His phone has the draw form now; he draws the risk
+	// card, a card the app does not know.
 	bt.Do(t, ben, chromedp.WaitVisible(css(`.cardform`)))
 	bt.Shot(t, ben, "35-lab-ben-reads")
+	bt.Do(t, ben, chromedp.Click(css(`.lab details.unknown summary`)), chromedp.Click(css(`input[name=kind][value=risk] ~ button`)))
+	for _, p := range []context.Context{host, ben, cem} {
+		bt.Do(t, p, settled(4), waitText(`.lab-card`, "Risikofrage"))
+	}
+	// This time the players use the printed chips and tip cards; the
+	// table's phone enters them once they are turned over: chips first.
+	bt.Do(t, host, chromedp.SetValue(css(`select[name="chip-Anna"]`), "5"), chromedp.SetValue(css(`select[name="chip-Cem"]`), "1"),
+		chromedp.Click(css(`input[name=type][value=place] ~ .entry ~ button, details.card form button.big`)))
+	for _, p := range []context.Context{host, ben, cem} {
+		bt.Do(t, p, settled(5))
+	}
+	bt.Do(t, host, chromedp.SetValue(css(`select[name="tip-Anna"]`), "A"), chromedp.SetValue(css(`select[name="tip-Cem"]`), "C"),
+		chromedp.Click(css(`details.card form button.big`)))
+	// Ben names the correct answer printed on his card: A. The stack is
+	// used up: the game is over, Anna (+5) has come furthest.
+	bt.Do(t, ben, settled(6), chromedp.Click(css(`input[name=correct][value=A]`)), chromedp.Click(css(`input[name=type][value=reveal] ~ fieldset ~ button`)))
+	for _, p := range []context.Context{host, ben, cem} {
+		bt.Do(t, p, settled(7), waitText(`.result.final`, "Anna"))
+	}
+	bt.Shot(t, cem, "36-lab-over")
 }
 
 // The Dativ card game on three phones: the reader picks card, side and
@@ -101,7 +122,7 @@ func TestBrowserDativ(t *testing.T) {
 	browser := bt.Browser(t)
 	e := newEnv(t)
 	a := e.account("Tisch")
-	id, pin := a.table(`{"game":"dativ","players":["Anna","Ben","Cem"]}`)
+	id, pin := a.table(`{"game":"dativ","players":["Anna","Ben","Cem"],"cards":2}`)
 	phones := seatPhones(t, browser, e, id, pin, "Anna", "Ben", "Cem")
 	anna, ben, cem := phones[0], phones[1], phones[2]
 	bt.Shot(t, anna, "40-dat-reader")
@@ -127,6 +148,17 @@ func TestBrowserDativ(t *testing.T) {
 	}
 	bt.Shot(t, anna, "43-dat-decoder")
 	bt.Shot(t, ben, "44-dat-next-reader")
+	// The second and last card: Ben reads one the app does not know, all
+	// vote, and he reads the answer through his Decoder.
+	bt.Do(t, ben, chromedp.Click(css(`.dat details.unknown summary`)), chromedp.Click(css(`.dat details.unknown form button`)))
+	for i, p := range phones {
+		bt.Do(t, p, settledWith(3, i), chromedp.Click(css(`form.votes button[value=richtig]`)))
+	}
+	bt.Do(t, ben, settled(4), chromedp.Click(css(`button[name=right][value=true]`)))
+	for _, p := range phones {
+		bt.Do(t, p, settled(5), chromedp.WaitVisible(css(`.result.final`)))
+	}
+	bt.Shot(t, cem, "45-dat-over")
 }
 
 // Genial daneben on three phones: the questioner sees the asterisk, the
@@ -135,7 +167,7 @@ func TestBrowserGenial(t *testing.T) {
 	browser := bt.Browser(t)
 	e := newEnv(t)
 	a := e.account("Tisch")
-	id, pin := a.table(`{"game":"genial","players":["Anna","Ben","Cem"]}`)
+	id, pin := a.table(`{"game":"genial","players":["Anna","Ben","Cem"],"cards":1}`)
 	phones := seatPhones(t, browser, e, id, pin, "Anna", "Ben", "Cem")
 	anna, ben, cem := phones[0], phones[1], phones[2]
 	bt.Do(t, anna, chromedp.SendKeys(css(`input[name=card]`), "1"), chromedp.Click(css(`.cardform button.primary`)))
@@ -158,4 +190,19 @@ func TestBrowserGenial(t *testing.T) {
 		bt.Do(t, p, settled(2), waitText(`.turn`, "Ben"))
 	}
 	bt.Shot(t, ben, "52-gen-scored")
+	// Ben asks card 2 (a): Anna alone is right (20), Ben gets 10 for Cem's
+	// miss. Cem asks card 3 (a): Anna alone again; then the game is over.
+	ask := func(asker context.Context, card string, v int) {
+		bt.Do(t, asker, settled(v), chromedp.SendKeys(css(`input[name=card]`), card), chromedp.Click(css(`.cardform button.primary`)))
+	}
+	ask(ben, "2", 2)
+	bt.Do(t, anna, settled(3), chromedp.Click(css(`form.tiles button[value=a]`)))
+	bt.Do(t, cem, settledWith(3, 1), chromedp.Click(css(`form.tiles button[value=c]`)))
+	ask(cem, "3", 4)
+	bt.Do(t, anna, settled(5), chromedp.Click(css(`form.tiles button[value=a]`)))
+	bt.Do(t, ben, settledWith(5, 1), chromedp.Click(css(`form.tiles button[value=b]`)))
+	for _, p := range phones {
+		bt.Do(t, p, settled(6), waitText(`.result.final`, "Anna"))
+	}
+	bt.Shot(t, ben, "53-gen-over")
 }

@@ -127,21 +127,10 @@ func dativScreen(d *boardData) any {
 			g.Pick, g.PickFail = dativPickOf(d.Cards, pick, d.PickSide, v)
 		}
 	}
-	if viewer.Role == rules.RolePlayer && allowed(dativ.ActVote) {
-		for _, p := range g.Players {
-			if p.Marker.Name == viewer.Player {
-				g.Voted = p.Chosen || (p.Vote != "" && p.Vote != dativ.Hidden)
-				g.WantVote = p.Acting && !g.Voted
-			}
-		}
-	}
-	if viewer.Role == rules.RoleTable && allowed(dativ.ActVote) {
-		for _, p := range g.Players {
-			if p.Acting && !p.Chosen {
-				g.VoteEntry = append(g.VoteEntry, p.Marker)
-			}
-		}
-	}
+	g.WantVote, g.Voted, g.VoteEntry = d.secretChoice(allowed(dativ.ActVote), func(name string) bool {
+		i := slices.Index(st.Players, name)
+		return i >= 0 && st.Votes[i] != "" && st.Votes[i] != dativ.Hidden
+	})
 	g.CanReveal = d.CanAct && g.IsReader && allowed(dativ.ActReveal)
 	g.NeedsRight = g.CanReveal
 	if l := st.Last; l != nil {

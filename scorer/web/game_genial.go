@@ -27,6 +27,7 @@ type genialView struct {
 	IsAsker    bool // this phone asks: the questioner's seat or the table's phone
 	Players    []genialPlayer
 	Question   *genial.Question
+	Reveal     string // the asterisk answer for the table's phone, on a tap
 	Letters    []string
 	CanAsk     bool
 	Deal       bool
@@ -75,6 +76,13 @@ func genialScreen(d *boardData) any {
 	if st.Question != nil {
 		qq := *st.Question
 		g.Question = &qq
+		if qq.Correct == "" && viewer.Role == rules.RoleTable && qq.Card != "" {
+			// The table's phone, passed to the questioner, keeps the
+			// asterisk behind a tap.
+			if f, _ := d.Cards.Find(decks.ParseRef(qq.Card)); f != nil && f.Genial != nil {
+				g.Reveal = f.Genial.CorrectLetter()
+			}
+		}
 	}
 	allowed := func(t string) bool { return slices.Contains(d.Snap.Next.Allowed, t) }
 	g.CanAsk = d.CanAct && g.IsAsker && allowed(genial.ActAsk)
@@ -83,21 +91,10 @@ func genialScreen(d *boardData) any {
 			g.Decks = append(g.Decks, dk.Info.Code)
 		}
 	}
-	if viewer.Role == rules.RolePlayer && allowed(genial.ActAnswer) {
-		for _, p := range g.Players {
-			if p.Marker.Name == viewer.Player {
-				g.Answered = p.Chosen || (p.Answer != "" && p.Answer != genial.Hidden)
-				g.WantAnswer = p.Acting && !g.Answered
-			}
-		}
-	}
-	if viewer.Role == rules.RoleTable && allowed(genial.ActAnswer) {
-		for _, p := range g.Players {
-			if p.Acting && !p.Chosen {
-				g.Entry = append(g.Entry, p.Marker)
-			}
-		}
-	}
+	g.WantAnswer, g.Answered, g.Entry = d.secretChoice(allowed(genial.ActAnswer), func(name string) bool {
+		i := slices.Index(st.Players, name)
+		return i >= 0 && st.Answers[i] != "" && st.Answers[i] != genial.Hidden
+	})
 	g.CanReveal = d.CanAct && g.IsAsker && allowed(genial.ActReveal)
 	return g
 }

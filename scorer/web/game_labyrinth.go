@@ -80,6 +80,8 @@ type labCard struct {
 	Answers  [3]string
 	Correct  string // empty unless this phone may know it
 	Known    bool   // the card is in the loaded decks
+	// Reveal is the answer for the table's phone, shown on a tap only.
+	Reveal string
 }
 
 type chipChoice struct {
@@ -148,10 +150,10 @@ func labyrinthScreen(d *boardData) any {
 		g.Card = &labCard{Kind: cardOnTable.Kind, ID: cardOnTable.ID, Correct: cardOnTable.Correct}
 		if side := labSide(d.Cards, cardOnTable.ID, st.Face); side != nil {
 			g.Card.Known, g.Card.Question, g.Card.Answers = true, side.Question, side.Answers
-			if g.Card.Correct == "" && g.IsReader && st.Phase != labyrinth.PhaseDraw {
-				// The reader sees the answer printed on the card (the View
-				// shows it to the reader's seat; the table's phone reads too).
-				g.Card.Correct = side.CorrectLetter()
+			if g.Card.Correct == "" && viewer.Role == rules.RoleTable && st.Phase != labyrinth.PhaseDraw {
+				// The table's phone, passed to the reader, keeps the answer
+				// behind a tap: it is the reader's, no one else's.
+				g.Card.Reveal = side.CorrectLetter()
 			}
 		}
 		if !g.IsReader && st.Phase != labyrinth.PhaseDraw {
