@@ -44,7 +44,7 @@ var guideTitles = map[string]string{
 // paper lists what to print on which paper, per game.
 var paper = map[string]string{
 	"labyrinth": "Karten, Einsatzchips, Tippkarten, Figuren und Plättchen auf Karton mit 250–300 g/m² (matt). Die Spielplan-Kacheln auf 120–160 g/m² drucken und auf dünne Pappe kleben; A2 oder A3 im Copyshop auf 170–250 g/m². Die Regeln auf Normalpapier (80 g/m²).",
-	"dativ":     "Karten und Ratekarten auf Karton mit 250–300 g/m² (matt), in Farbe: die versteckte Lösung braucht einen Farbdrucker. Die Decoder-Hülle auf 160–200 g/m², damit sie sich sauber falzen lässt. Punktechips auf Karton (oder Münzen nehmen), die Regeln auf Normalpapier.",
+	"dativ":     "Karten und Ratekarten auf Karton mit 250–300 g/m² (matt), in Farbe: die versteckte Lösung braucht einen Farbdrucker. Die Decoder-Hülle auf 160–250 g/m², damit sie sich sauber falzen lässt. Punktechips auf Karton (oder Münzen nehmen), die Regeln auf Normalpapier.",
 	"thegame":   "Die Karten auf Karton mit 250–300 g/m² (matt); sie werden viel gemischt. Die Regeln auf Normalpapier (80 g/m²).",
 	"genial":    "Karten, Antwortplättchen und Figuren auf Karton mit 250–300 g/m² (matt). Den Spielplan auf 160–250 g/m² drucken – oder auf Normalpapier und dann auf Pappe kleben. Die Regeln auf Normalpapier.",
 	"raab":      "Quiz-, Moderations- und Teamplayer-Karten, Wild Cards, Chips, Aufsteller, Trennkarten, Drehscheibe und Risikoscheiben auf Karton mit 250–300 g/m². Punkteleisten und Landkarten auf 160–200 g/m² (oder auf Normalpapier und dann auf Pappe kleben), das Notizblatt auf Normalpapier zum Kopieren.",
