@@ -51,6 +51,9 @@ type live struct {
 	// (other rules or other cards): it is frozen, never silently changed.
 	mismatch *i18n.Text
 	used     time.Time
+	// noted is the newest version this instance's phones were told of (or
+	// could read): another instance's change is announced only beyond it.
+	noted int64
 }
 
 // forced is an action in force.
@@ -193,6 +196,7 @@ func (s *Service) build(ctx context.Context, l *live, id string) error {
 		l.loaded = false
 		return err
 	}
+	l.noted = l.version
 	// A finished game whose history entry was lost (a crash between the
 	// action and the history) is recorded now; Finish replaces.
 	if l.mismatch == nil && l.runner.Next(l.state).Over {
@@ -496,7 +500,7 @@ func (s *Service) snapshot(ctx context.Context, l *live, v rules.Viewer) (Snapsh
 		snap.Rules = &t
 	}
 	if l.creator == "" {
-		if a, err := s.store.Account(ctx, l.table.CreatorID); err == nil {
+		if a, err := s.account(ctx, l.table.CreatorID); err == nil {
 			l.creator = a.Name
 		}
 	}
@@ -811,6 +815,12 @@ func (s *Service) commit(ctx context.Context, l *live, kind string, a rules.Acti
 		e.Cards = s.cardsOf(a)
 	}
 	if err := s.store.Append(ctx, l.table.ID, e); err != nil {
+		if errors.Is(err, store.ErrUnavailable) && s.notes.Subscribers(l.table.ID) > 0 {
+			// The entry may be written all the same, only its answer lost:
+			// once the store answers again, the phones here learn the
+			// table's version either way.
+			s.announceLater(context.WithoutCancel(ctx), l.table.ID, tell{})
+		}
 		return err
 	}
 	l.version = e.Seq
@@ -831,6 +841,7 @@ func (s *Service) commit(ctx context.Context, l *live, kind string, a rules.Acti
 		}
 	}
 	s.notes.Publish(Note{Table: l.table.ID, Version: l.version})
+	l.noted = l.version
 	return nil
 }
 
@@ -856,21 +867,9 @@ func (s *Service) choose(ctx context.Context, l *live, v rules.Viewer, a rules.A
 	if err != nil {
 		return Result{}, err
 	}
-	actors := l.runner.Next(l.state).Actors
-	byPlayer := map[string]rules.Action{}
-	for _, sec := range secrets {
-		if sa, err := actionOf(sec.Action); err == nil && sa.Type == a.Type {
-			byPlayer[sec.Player] = sa
-		}
-	}
-	var choices []rules.Action
-	for _, p := range actors {
-		if c, ok := byPlayer[p]; ok {
-			choices = append(choices, c)
-		}
-	}
-	if len(choices) < len(actors) {
-		s.notes.Publish(Note{Table: l.table.ID, Version: l.version, Kind: "secrets", Chosen: len(choices), Of: len(actors)})
+	choices, of := l.tally(secrets, a.Type)
+	if len(choices) < of {
+		s.notes.Publish(Note{Table: l.table.ID, Version: l.version, Kind: "secrets", Chosen: len(choices), Of: of})
 		snap, err := s.snapshot(ctx, l, v)
 		return Result{Snapshot: snap, Events: []rules.Event{}, Held: true}, err
 	}
@@ -895,6 +894,31 @@ func (s *Service) choose(ctx context.Context, l *live, v rules.Viewer, a rules.A
 	}
 	snap, err := s.snapshot(ctx, l, v)
 	return Result{Snapshot: snap, Events: events}, err
+}
+
+// tally are the secret choices of kind typ made by the players to choose
+// now, in their order, and how many players are to choose. An empty typ is
+// the kind of the latest choice (secrets come oldest first).
+func (l *live) tally(secrets []store.Secret, typ string) ([]rules.Action, int) {
+	if typ == "" && len(secrets) > 0 {
+		if last, err := actionOf(secrets[len(secrets)-1].Action); err == nil {
+			typ = last.Type
+		}
+	}
+	byPlayer := map[string]rules.Action{}
+	for _, sec := range secrets {
+		if sa, err := actionOf(sec.Action); err == nil && sa.Type == typ {
+			byPlayer[sec.Player] = sa
+		}
+	}
+	actors := l.runner.Next(l.state).Actors
+	var choices []rules.Action
+	for _, p := range actors {
+		if c, ok := byPlayer[p]; ok {
+			choices = append(choices, c)
+		}
+	}
+	return choices, len(actors)
 }
 
 // Undo takes back the last action in force, as a new entry: the table's

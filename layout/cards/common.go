@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"druckreif/decks"
+	"druckreif/i18n"
 	"druckreif/layout"
 	"druckreif/layout/typeset"
 )
@@ -83,27 +84,39 @@ func badge(c *layout.Canvas, xRight, y float64, text string, fill, fg layout.Col
 
 // footer prints the card's corner tag at the bottom right (see idTag) and
 // the game's name at the bottom left, on the same baseline.
-func footer(c *layout.Canvas, margin float64, f *layout.Face, game, deck string, fg layout.Color) error {
+func footer(c *layout.Canvas, margin float64, f *layout.Face, game string, d *decks.DeckInfo, fg layout.Color) error {
 	bottom := c.H - margin
-	c.Text(margin, bottom-ptToMMc(smallSize+0.5)*1.05, game, "B", smallSize+0.5, fg, layout.Left)
-	return idTag(c, c.W-margin, bottom-qrSize, f, deck, fg)
+	xMin := margin
+	if game != "" {
+		c.Text(margin, bottom-ptToMMc(smallSize+0.5)*1.05, game, "B", smallSize+0.5, fg, layout.Left)
+		xMin += c.TextWidth(game, "B", smallSize+0.5) + 2*tagGap
+	}
+	return idTag(c, c.W-margin, bottom-qrSize, xMin, f, d, fg)
 }
 
 // idTag is the same on every card face with content: the QR code with its
 // top right corner at (right, top), and beside it, right-aligned and level
 // with the code's bottom, the face's ID over the deck's name and version —
 // small, always in the same place, and naming the same card as in the
-// scorer.
-func idTag(c *layout.Canvas, right, top float64, f *layout.Face, deck string, fg layout.Color) error {
+// scorer. The small print must begin after xMin (where the card's own text
+// on that line ends): a deck name too long for the line fails with the
+// deck's Name cell rather than running into other text.
+func idTag(c *layout.Canvas, right, top, xMin float64, f *layout.Face, d *decks.DeckInfo, fg layout.Color) error {
 	if err := c.QR(right-qrSize, top, qrSize, f.QR); err != nil {
 		return err
 	}
 	x := right - qrSize - tagGap
 	lh := ptToMMc(smallSize) * 1.15
 	y := top + qrSize - 0.4
-	if deck != "" {
+	if d != nil {
+		line := deckLine(d)
+		if w := c.TextWidth(line, "", smallSize-0.5); x-w < xMin {
+			return &typeset.OverflowError{Card: f.ID, Source: d.NameCell.String(), Reason: i18n.Sprintf(
+				"der Deckname ist zu lang für die Kartenzeile neben dem QR-Code (%.0f mm, Platz ist für %.0f mm): bitte kürzen",
+				"the deck name is too long for the card's line beside the QR code (%.0f mm, there is room for %.0f mm): please shorten it", w, x-xMin)}
+		}
 		y -= lh
-		c.Text(x, y, deck, "", smallSize-0.5, fg, layout.Right)
+		c.Text(x, y, line, "", smallSize-0.5, fg, layout.Right)
 	}
 	c.Text(x, y-lh, f.ID, "B", smallSize, fg, layout.Right)
 	return nil

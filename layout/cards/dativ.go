@@ -58,9 +58,10 @@ func drawDativSide(c *layout.Canvas, st *layout.Style, card *decks.DativCard, si
 	// (the bottom belongs to the solution band).
 	c.Text(m, m, side.Category, st.Font("category").Style, st.Font("category").Size, fg, layout.Left)
 	c.Text(m, m+4, fmt.Sprintf("%s · Nr. %d", side.Face, card.Number), "", 5.5, fg, layout.Left)
-	c.Text(m, m+6.5, "Der Dativ ist dem Genitiv sein Tod", "B", 5.5, fg, layout.Left)
+	const game = "Der Dativ ist dem Genitiv sein Tod"
+	c.Text(m, m+6.5, game, "B", 5.5, fg, layout.Left)
 	badge(c, c.W-m-qrSize-tagGap, m, regionShort(card.Region), layout.White, st.Color("text"))
-	if err := idTag(c, c.W-m, m, f, deckLine(card.Deck), fg); err != nil {
+	if err := idTag(c, c.W-m, m, m+c.TextWidth(game, "B", 5.5)+2*tagGap, f, card.Deck, fg); err != nil {
 		return err
 	}
 

@@ -60,7 +60,7 @@ func drawGenial(c *layout.Canvas, st *layout.Style, card *decks.GenialCard, f *l
 	if err != nil {
 		return err
 	}
-	return footer(c, m, f, "", deckLine(card.Deck), fg) // the header names the game
+	return footer(c, m, f, "", card.Deck, fg) // the header names the game
 }
 
 func ptToMMc(pt float64) float64 { return pt * 25.4 / 72 }

@@ -14,7 +14,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"time"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 var (
@@ -25,6 +28,10 @@ var (
 	// ErrConflict: the entry's version was written already (someone was
 	// faster), or it does not follow the table's last entry.
 	ErrConflict = errors.New("store: version taken")
+	// ErrUnavailable: the database cannot be reached just now (a network
+	// or server outage). Nothing was written unless the error says the
+	// outcome is unknown; either way the request may be tried again.
+	ErrUnavailable = errors.New("store: database unavailable")
 )
 
 // Account is a login.
@@ -171,3 +178,37 @@ type Store interface {
 	Backup(ctx context.Context, path string) error
 	Close() error
 }
+
+// Change is a change one scorer instance made to a table in a store that
+// several instances share: a new entry, or a secret choice coming in.
+type Change struct {
+	Table   string
+	Version int64
+	// Kind is ChangeEntry or ChangeSecret.
+	Kind string
+}
+
+// Change kinds.
+const (
+	ChangeEntry  = "entry"  // Version is the table's new version
+	ChangeSecret = "secret" // a secret choice was made on Version
+	// ChangeResync: changes may have been missed (the feed was
+	// interrupted); every table followed must be brought up to date.
+	ChangeResync = "resync"
+)
+
+// Feed is what a store that several scorer instances share offers beside
+// Store: the changes the other instances make, so that each can tell its
+// own phones at once. A store used by one instance only (the embedded
+// SQLite) has none.
+type Feed interface {
+	// Follow calls fn with every change another instance (another Store
+	// value on the same database) makes, in commit order, until ctx ends.
+	// Changes made while the feed is interrupted are lost; when it is
+	// connected again, fn gets a ChangeResync. Follow does not call fn
+	// concurrently; fn should not block.
+	Follow(ctx context.Context, fn func(Change)) error
+}
+
+// NameKey is how names are compared: NFC, lower case, trimmed.
+func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(norm.NFC.String(name))) }

@@ -23,7 +23,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/text/unicode/norm"
 	_ "modernc.org/sqlite"
 
 	"druckreif/scorer/store"
@@ -271,7 +270,7 @@ func migrate(db *sql.DB) error {
 }
 
 // key is how names are compared: NFC, lower case, trimmed.
-func key(name string) string { return strings.ToLower(strings.TrimSpace(norm.NFC.String(name))) }
+func key(name string) string { return store.NameKey(name) }
 
 func ms(t time.Time) int64     { return t.UnixMilli() }
 func fromMS(v int64) time.Time { return time.UnixMilli(v) }
