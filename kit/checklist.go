@@ -2,6 +2,7 @@ package kit
 
 import (
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 
@@ -179,20 +180,19 @@ func GameIndex(g decks.Game, files []File) string {
 }
 
 // checkComponent says whether a component is there and where: the files
-// holding it, with what they hold counted against the rulebook.
+// holding it, with what they hold counted against the rulebook. A folder
+// may hold the same files for several layouts (karten.pdf beside
+// karten-letter.pdf, a reprint beside the full deck): each layout is
+// counted on its own, and the best one sets the mark.
 func checkComponent(g decks.Game, c Component, mine []File) (mark, where string) {
 	if c.Source != Printed {
 		return "[x]", c.Source.String()
 	}
-	var found []string
-	got := make([]int, len(c.Counts))
+	var found []File
 	for _, f := range mine {
 		for _, pre := range c.Files {
 			if strings.HasPrefix(f.Path, pre) {
-				found = append(found, strings.TrimPrefix(f.Path, string(g)+"/"))
-				for i, t := range c.Counts {
-					got[i] += f.Count[t.Key]
-				}
+				found = append(found, f)
 				break
 			}
 		}
@@ -200,9 +200,55 @@ func checkComponent(g decks.Game, c Component, mine []File) (mark, where string)
 	if len(found) == 0 {
 		return "[ ]", "fehlt in diesem Build"
 	}
+	names := func(files []File) string {
+		var n []string
+		for _, f := range files {
+			n = append(n, strings.TrimPrefix(f.Path, string(g)+"/"))
+		}
+		return strings.Join(uniq(n), ", ")
+	}
+	if len(c.Counts) == 0 {
+		return "[x]", "gedruckt: " + names(found)
+	}
+	var variants []string
+	byVariant := map[string][]File{}
+	for _, f := range found {
+		v := variantOf(f.Path)
+		if byVariant[v] == nil {
+			variants = append(variants, v)
+		}
+		byVariant[v] = append(byVariant[v], f)
+	}
+	sort.Strings(variants) // A4 duplex ("") first
+	rank := map[string]int{"[ ]": 0, "[~]": 1, "[x]": 2}
+	mark = "[ ]"
+	var parts []string
+	for _, v := range variants {
+		vm, counted := tally(c.Counts, byVariant[v])
+		if rank[vm] > rank[mark] {
+			mark = vm
+		}
+		parts = append(parts, counted+" in "+names(byVariant[v]))
+	}
+	return mark, "gedruckt: " + strings.Join(parts, "; ")
+}
+
+// tally counts a component in the files of one layout.
+func tally(counts []Tally, files []File) (mark, counted string) {
+	got := make([]int, len(counts))
+	for _, f := range files {
+		if f.Count == nil {
+			// Written by a build that kept no counts: the file is there, its
+			// contents are not known.
+			return "[x]", "Anzahl unbekannt (neu bauen, um zu zählen)"
+		}
+		for i, t := range counts {
+			got[i] += f.Count[t.Key]
+		}
+	}
 	mark = "[x]"
-	var counted []string
-	for i, t := range c.Counts {
+	var out []string
+	for i, t := range counts {
 		switch {
 		case got[i] == 0:
 			mark = "[ ]"
@@ -210,17 +256,29 @@ func checkComponent(g decks.Game, c Component, mine []File) (mark, where string)
 			mark = "[~]"
 		}
 		if t.Want > 0 {
-			counted = append(counted, fmt.Sprintf("%d von %d %s", got[i], t.Want, t.Noun))
+			out = append(out, fmt.Sprintf("%d von %d %s", got[i], t.Want, t.Noun))
 		} else {
-			counted = append(counted, fmt.Sprintf("%d %s", got[i], t.Noun))
+			out = append(out, fmt.Sprintf("%d %s", got[i], t.Noun))
 		}
 	}
-	where = "gedruckt: " + strings.Join(uniq(found), ", ")
-	if len(counted) > 0 {
-		where = "gedruckt: " + strings.Join(counted, ", ") + " in " + strings.Join(uniq(found), ", ")
-	}
-	return mark, where
+	return mark, strings.Join(out, ", ")
 }
+
+// variantOf is the layout a kit file was built for, as its name says it
+// (see fileSuffix): "" for A4 duplex, "-falz-letter", "-nachdruck" for a
+// reprint. The parts of one file (-teil1, -teil2) are one layout.
+func variantOf(p string) string {
+	var v strings.Builder
+	for _, part := range strings.Split(strings.TrimSuffix(path.Base(p), ".pdf"), "-") {
+		if variantWords[part] {
+			v.WriteString("-" + part)
+		}
+	}
+	return v.String()
+}
+
+// variantWords are the words fileSuffix and reprints add to a file name.
+var variantWords = map[string]bool{"nachdruck": true, "falz": true, "einzeln": true, "letter": true, "universal": true, "sparsam": true}
 
 func uniq(s []string) []string {
 	seen := map[string]bool{}

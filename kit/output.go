@@ -69,10 +69,13 @@ type entry struct {
 	Duplex string `json:"duplex"`
 	Sheets int    `json:"sheets"`
 	Pages  int    `json:"pages"`
+	// Count is what the file holds (File.Count), so the checklists of a
+	// later build still count a file it keeps.
+	Count map[string]int `json:"count,omitempty"`
 }
 
 func (e entry) file() File {
-	return File{Path: e.Path, What: e.What, Paper: e.Paper, Duplex: e.Duplex, Sheets: e.Sheets, Pages: e.Pages}
+	return File{Path: e.Path, What: e.What, Paper: e.Paper, Duplex: e.Duplex, Sheets: e.Sheets, Pages: e.Pages, Count: e.Count}
 }
 
 type manifest struct {
@@ -326,7 +329,7 @@ func writeStaged(staging string, f File) (entry, error) {
 	}
 	sum := sha256.Sum256(f.Data)
 	return entry{Path: f.Path, SHA256: hex.EncodeToString(sum[:]), Size: int64(len(f.Data)), MTime: info.ModTime().UnixNano(),
-		What: f.What, Paper: f.Paper, Duplex: f.Duplex, Sheets: f.Sheets, Pages: f.Pages}, nil
+		What: f.What, Paper: f.Paper, Duplex: f.Duplex, Sheets: f.Sheets, Pages: f.Pages, Count: f.Count}, nil
 }
 
 // commitHook lets tests stop a commit after a number of moves, as a crash
