@@ -84,6 +84,39 @@ type fontState struct {
 	style string
 	size  float64
 	ok    bool
+	// set holds, per style, the runes fpdf has set in the document, so they
+	// are in its font subset (see rotatedText).
+	set map[string]map[rune]bool
+}
+
+// known reports whether every rune of s has been set in style before, and
+// s can be written directly.
+func (f *fontState) known(style, s string) bool {
+	set := f.set[style]
+	if set == nil {
+		return false
+	}
+	for _, r := range s {
+		if !set[r] || r > 0xFFFF {
+			return false
+		}
+	}
+	return true
+}
+
+// learn records that fpdf has set the runes of s in style.
+func (f *fontState) learn(style, s string) {
+	if f.set == nil {
+		f.set = map[string]map[rune]bool{}
+	}
+	set := f.set[style]
+	if set == nil {
+		set = map[rune]bool{}
+		f.set[style] = set
+	}
+	for _, r := range s {
+		set[r] = true
+	}
 }
 
 func (c *Canvas) useFont(style string, sizePt float64) {
@@ -91,8 +124,8 @@ func (c *Canvas) useFont(style string, sizePt float64) {
 		return
 	}
 	setFont(c.pdf, style, sizePt)
-	if c.font != nil {
-		*c.font = fontState{style, sizePt, true}
+	if f := c.font; f != nil {
+		f.style, f.size, f.ok = style, sizePt, true
 	}
 }
 
@@ -379,15 +412,31 @@ func ptToMM(pt float64) float64 { return pt * 25.4 / 72 }
 // 'f', 2, 64) would for the coordinates of a page (|v| < 10⁷), but by
 // integer arithmetic: a QR code writes some five hundred numbers, and the
 // general float formatting was the costliest part of drawing one.
-func appendFixed2(buf []byte, v float64) []byte {
-	n := int64(math.Round(v * 100))
+func appendFixed2(buf []byte, v float64) []byte { return appendFixed(buf, v, 2) }
+
+// pow10 are the scales of appendFixed.
+var pow10 = [...]int64{1, 10, 100, 1000, 10000, 100000}
+
+// appendFixed appends v with 0 to 5 decimals, as strconv.AppendFloat(buf,
+// v, 'f', decimals, 64) would for |v| < 10⁷ (a rounding half-way case may
+// differ in the last digit).
+func appendFixed(buf []byte, v float64, decimals int) []byte {
+	scale := pow10[decimals]
+	n := int64(math.Round(v * float64(scale)))
 	if n < 0 {
 		buf = append(buf, '-')
 		n = -n
 	}
-	buf = strconv.AppendInt(buf, n/100, 10)
-	frac := n % 100
-	return append(buf, '.', byte('0'+frac/10), byte('0'+frac%10))
+	buf = strconv.AppendInt(buf, n/scale, 10)
+	if decimals == 0 {
+		return buf
+	}
+	buf = append(buf, '.')
+	frac := n % scale
+	for d := scale / 10; d > 0; d /= 10 {
+		buf = append(buf, byte('0'+frac/d%10))
+	}
+	return buf
 }
 
 // Rotated runs draw with the drawing rotated by deg degrees
@@ -418,17 +467,11 @@ func (c *Canvas) Blend(mode string, draw func()) {
 
 // Glyph sets a short text centred on (cx, cy), rotated by deg degrees.
 func (c *Canvas) Glyph(cx, cy, deg float64, s, style string, sizePt float64, col Color) {
-	if c.pdf == nil {
+	if c.pdf == nil || s == "" {
 		return
 	}
 	w := c.Setter.M.Width(style, sizePt, s)
-	c.pdf.TransformBegin()
-	c.pdf.TransformRotate(deg, c.X+cx, c.Y+cy)
-	c.useFont(style, sizePt)
-	c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
-	c.pdf.Text(c.X+cx-w/2, c.Y+cy+ptToMM(sizePt)*0.36, s)
-	c.pdf.TransformEnd()
-	c.restored()
+	c.rotatedText(cx, cy, deg, cx-w/2, cy+ptToMM(sizePt)*0.36, s, style, sizePt, col)
 }
 
 // Mark sets a short text — a number, a letter, a symbol — with the middle
@@ -440,13 +483,81 @@ func (c *Canvas) Mark(cx, cy, deg float64, s, style string, sizePt float64, col 
 		return
 	}
 	x0, y0, x1, y1 := c.InkBox(s, style, sizePt)
-	c.pdf.TransformBegin()
-	c.pdf.TransformRotate(deg, c.X+cx, c.Y+cy)
-	c.useFont(style, sizePt)
-	c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
-	c.pdf.Text(c.X+cx-(x0+x1)/2, c.Y+cy+(y0+y1)/2, s)
-	c.pdf.TransformEnd()
-	c.restored()
+	c.rotatedText(cx, cy, deg, cx-(x0+x1)/2, cy+(y0+y1)/2, s, style, sizePt, col)
+}
+
+// rotatedText sets s with its baseline origin at the card-local (x, y),
+// the whole rotated by deg degrees about (cx, cy).
+//
+// The Decoder's clutter sets thousands of such words per sheet, and fpdf's
+// way — save the state, a rotation matrix, a font selection, the text,
+// restore — formats a dozen floats per word and selects the font again
+// after every restore. So the font is selected outside (it stays selected),
+// and once fpdf has set a text's characters in this document (which puts
+// them into the embedded font subset), the same characters are written
+// directly as one text object whose text matrix does the rotation and the
+// size.
+func (c *Canvas) rotatedText(cx, cy, deg, x, y float64, s, style string, sizePt float64, col Color) {
+	if c.font == nil || !c.font.known(style, s) {
+		c.useFont(style, sizePt)
+		c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
+		c.pdf.TransformBegin()
+		c.pdf.TransformRotate(deg, c.X+cx, c.Y+cy)
+		c.pdf.Text(c.X+x, c.Y+y, s)
+		c.pdf.TransformEnd()
+		if c.font != nil {
+			c.font.learn(style, s)
+		}
+		return
+	}
+	// The font at 1 pt, scaled by the text matrix: the clutter's words come
+	// in every size, and one selection serves them all.
+	c.useFont(style, 1)
+	const k = 72 / 25.4
+	_, pageH := c.pdf.GetPageSize()
+	rad := deg * math.Pi / 180
+	cos, sin := math.Cos(rad), math.Sin(rad)
+	// The text's origin, turned about the centre, in PDF points (y up).
+	px, py := (c.X+cx)*k, (pageH-c.Y-cy)*k
+	dx, dy := (x-cx)*k, (cy-y)*k
+	ox, oy := px+cos*dx-sin*dy, py+sin*dx+cos*dy
+	buf := make([]byte, 0, 96+4*len(s))
+	buf = append(buf, "q "...)
+	for _, v := range [3]uint8{col.R, col.G, col.B} {
+		buf = appendFixed(buf, float64(v)/255, 3)
+		buf = append(buf, ' ')
+	}
+	buf = append(buf, "rg BT "...)
+	for _, v := range [4]float64{cos, sin, -sin, cos} {
+		buf = appendFixed(buf, v*sizePt, 4)
+		buf = append(buf, ' ')
+	}
+	buf = appendFixed(buf, ox, 2)
+	buf = append(buf, ' ')
+	buf = appendFixed(buf, oy, 2)
+	buf = append(buf, " Tm ("...)
+	buf = appendUTF16Escaped(buf, s)
+	buf = append(buf, ") Tj ET Q\n"...)
+	c.pdf.RawWriteStr(string(buf))
+}
+
+// appendUTF16Escaped appends s as the UTF-16 big-endian bytes fpdf writes
+// for its Unicode fonts, escaped for a PDF string. s holds only runes of
+// the Basic Multilingual Plane (known guarantees it).
+func appendUTF16Escaped(buf []byte, s string) []byte {
+	for _, r := range s {
+		for _, b := range [2]byte{byte(r >> 8), byte(r)} {
+			switch b {
+			case '\\', '(', ')':
+				buf = append(buf, '\\', b)
+			case '\r':
+				buf = append(buf, '\\', 'r')
+			default:
+				buf = append(buf, b)
+			}
+		}
+	}
+	return buf
 }
 
 // InkBox is the extent in mm of the outlines of s set at sizePt, relative

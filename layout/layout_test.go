@@ -554,3 +554,83 @@ func TestAppendFixed2(t *testing.T) {
 		}
 	}
 }
+
+// Words set directly (rotatedText's fast path, once fpdf has set their
+// characters) look exactly as fpdf sets them: the same words, turned, in
+// two fonts and colours, with characters a PDF string must escape and
+// characters beyond Latin-1, render the same on a page set by fpdf and on
+// a page written directly.
+func TestDirectTextLooksLikeFpdfs(t *testing.T) {
+	words := []string{"Genitiv", "(Dativ)", `a\b`, "Straße", "ÄÖÜ", "€ 5", "ſchön"}
+	draw := func(c *Canvas) error {
+		for i, w := range words {
+			deg := float64(i*37 - 90)
+			style := []string{"", "B"}[i%2]
+			col := RGB(uint8(30*i), 90, uint8(200-20*i))
+			c.Glyph(20+float64(i%3)*30, 15+float64(i)*11, deg, w, style, 9+float64(i), col)
+			c.Mark(80, 15+float64(i)*11, -deg, w, style, 8, col)
+		}
+		return nil
+	}
+	pdf, err := Pages(100, 100, "T", []func(*Canvas) error{draw, draw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first page is set by fpdf (a transform per word) where a word's
+	// characters are new, the second takes the direct path throughout:
+	// text matrices, no transforms.
+	var pages [][]byte
+	for _, m := range regexp.MustCompile(`(?s)<</Filter /FlateDecode /Length (\d+)>>\nstream\n`).FindAllSubmatchIndex(pdf, -1) {
+		l, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
+		zr, err := zlib.NewReader(bytes.NewReader(pdf[m[1] : m[1]+l]))
+		if err != nil {
+			continue
+		}
+		if data, _ := io.ReadAll(zr); bytes.Contains(data, []byte(" Tj")) {
+			pages = append(pages, data)
+		}
+	}
+	if len(pages) != 2 || bytes.Count(pages[0], []byte(" cm")) < len(words) || bytes.Count(pages[1], []byte(" Tm ")) != 2*len(words) || bytes.Contains(pages[1], []byte(" cm")) {
+		t.Fatalf("want page 1 set by fpdf, page 2 directly (%d content streams)", len(pages))
+	}
+	a, b := rasterize(t, pdf, 1, 200), rasterize(t, pdf, 2, 200)
+	ink, differ := 0, 0
+	bounds := a.Bounds()
+	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+		for x := bounds.Min.X; x < bounds.Max.X; x++ {
+			ar, ag, ab, _ := a.At(x, y).RGBA()
+			br, bg, bb, _ := b.At(x, y).RGBA()
+			if ar&ag&ab < 0xf000 {
+				ink++
+			}
+			d := max(absDiff(ar, br), absDiff(ag, bg), absDiff(ab, bb))
+			if d > 0x2000 {
+				differ++
+			}
+		}
+	}
+	if ink < 2000 || differ > ink/200 {
+		t.Errorf("%d of %d inked pixels differ between fpdf's text and the direct text", differ, ink)
+	}
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
+
+func TestAppendFixed(t *testing.T) {
+	for _, d := range []int{0, 3, 5} {
+		for _, v := range []float64{0, 1, -1, 0.70710678, -0.70710678, 0.999999, 12.345678, 841.89, -0.000001, 1234567.25} {
+			want := strconv.FormatFloat(v, 'f', d, 64)
+			if strings.Trim(want, "-0.") == "" {
+				want = strings.TrimPrefix(want, "-")
+			}
+			if got := string(appendFixed(nil, v, d)); got != want {
+				t.Errorf("%v with %d decimals: %s, want %s", v, d, got, want)
+			}
+		}
+	}
+}
