@@ -237,7 +237,7 @@ func checkComponent(g decks.Game, c Component, mine []File) (mark, where string)
 func tally(counts []Tally, files []File) (mark, counted string) {
 	got := make([]int, len(counts))
 	for _, f := range files {
-		if f.Count == nil {
+		if f.countUnknown {
 			// Written by a build that kept no counts: the file is there, its
 			// contents are not known.
 			return "[x]", "Anzahl unbekannt (neu bauen, um zu zählen)"

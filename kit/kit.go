@@ -56,6 +56,9 @@ type File struct {
 	// name ("Einsatzchip", "Tippkarte" …).
 	Count map[string]int
 	Data  []byte
+	// countUnknown marks a file kept from a build whose manifest recorded
+	// no counts: what it holds is not known.
+	countUnknown bool
 }
 
 // job renders one file.

@@ -3,6 +3,7 @@ package kit
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -313,7 +314,10 @@ func TestChecklistCountsLayoutsApartAndKeptFiles(t *testing.T) {
 		return f
 	}
 	steps := [][]File{
-		{cardsOf("thegame/karten.pdf", 102), cardsOf("genial/karten.pdf", 150)},
+		{cardsOf("thegame/karten.pdf", 102), cardsOf("genial/karten.pdf", 150),
+			// Two files hold one component; one of them holds nothing counted.
+			{Path: "raab/figuren.pdf", Data: []byte("f"), Count: map[string]int{"Rundenanzeiger": 1, "Punkteanzeiger": 2}},
+			{Path: "raab/gesamtpunkte-runden.pdf", Data: []byte("g")}},
 		{cardsOf("thegame/karten-letter-teil1.pdf", 80), cardsOf("thegame/karten-letter-teil2.pdf", 22)},
 		{cardsOf("thegame/karten-nachdruck.pdf", 2)},
 		{cardsOf("genial/karten-falz.pdf", 150)},
@@ -331,6 +335,22 @@ func TestChecklistCountsLayoutsApartAndKeptFiles(t *testing.T) {
 	genial := read(t, filepath.Join(dir, "genial", "LIESMICH.txt"))
 	if want := "gedruckt: 150 Karten in karten.pdf; 150 Karten in karten-falz.pdf"; !strings.Contains(genial, want) {
 		t.Errorf("genial/LIESMICH.txt, want %q:\n%s", want, genial)
+	}
+	raab := read(t, filepath.Join(dir, "raab", "LIESMICH.txt"))
+	if want := "[x] 1 Rundenanzeiger (grau), 2 Punkteanzeiger (rot, blau) – gedruckt: 1 von 1 Rundenanzeigern, 2 von 2 Punkteanzeigern in figuren.pdf, gesamtpunkte-runden.pdf"; !strings.Contains(raab, want) {
+		t.Errorf("raab/LIESMICH.txt, want %q:\n%s", want, raab)
+	}
+	// A manifest of a build that kept no counts: the files are there, what
+	// they hold is not known.
+	name := filepath.Join(dir, manifestName)
+	old := read(t, name)
+	os.WriteFile(name, regexp.MustCompile(`,\s*"count":\s*\{[^}]*\}`).ReplaceAll([]byte(old), nil), 0o644)
+	if err := commit(t, dir, cardsOf("genial/karten.pdf", 150)); err != nil {
+		t.Fatal(err)
+	}
+	thegame = read(t, filepath.Join(dir, "thegame", "LIESMICH.txt"))
+	if want := "gedruckt: Anzahl unbekannt (neu bauen, um zu zählen) in karten.pdf;"; !strings.Contains(thegame, want) || strings.Contains(old, "null") {
+		t.Errorf("after a manifest without counts, want %q:\n%s", want, thegame)
 	}
 }
 
