@@ -5,10 +5,12 @@ package kit
 
 import (
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"druckreif/board"
 	"druckreif/decks"
@@ -85,14 +87,29 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 			jobs = append(jobs, job{g, run})
 		}
 	}
+	add(decks.Dativ, func() ([]File, []string, error) {
+		return cardFile(o, "dativ", "Satzkarten (Vorder- und Rückseite je ein Satz, Lösung unten)", func(st *layout.Style) (*cards.Set, error) {
+			return cards.Dativ(set.Dativ(), st, decoder.Band(strength(o)))
+		})
+	})
 	add(decks.Labyrinth, func() ([]File, []string, error) {
 		return cardFile(o, "labyrinth", "Fragekarten (grüne Seite vorne, gelbe hinten)", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Labyrinth(set.Labyrinth(), st)
 		})
 	})
-	add(decks.Dativ, func() ([]File, []string, error) {
-		return cardFile(o, "dativ", "Satzkarten (Vorder- und Rückseite je ein Satz, Lösung unten)", func(st *layout.Style) (*cards.Set, error) {
-			return cards.Dativ(set.Dativ(), st, decoder.Band(strength(o)))
+	add(decks.TheGame, func() ([]File, []string, error) {
+		return cardFile(o, "thegame", "98 Zahlenkarten 2–99 und 4 Startkarten (1, 1, 100, 100)", func(st *layout.Style) (*cards.Set, error) {
+			return cards.TheGame(st)
+		})
+	})
+	add(decks.Genial, func() ([]File, []string, error) {
+		return cardFile(o, "genial", "Fragekarten mit gemeinsamer Rückseite", func(st *layout.Style) (*cards.Set, error) {
+			return cards.Genial(set.Genial(), st)
+		})
+	})
+	add(decks.Raab, func() ([]File, []string, error) {
+		return cardFile(o, "raab", "Quizkarten aller Spiele (Lösungen auf der Rückseite, wo die Regel sie dort hat)", func(st *layout.Style) (*cards.Set, error) {
+			return cards.Raab(set, st)
 		})
 	})
 	if len(o.Cards) == 0 {
@@ -131,21 +148,6 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 			return files, nil, nil
 		})
 	}
-	add(decks.TheGame, func() ([]File, []string, error) {
-		return cardFile(o, "thegame", "98 Zahlenkarten 2–99 und 4 Startkarten (1, 1, 100, 100)", func(st *layout.Style) (*cards.Set, error) {
-			return cards.TheGame(st)
-		})
-	})
-	add(decks.Genial, func() ([]File, []string, error) {
-		return cardFile(o, "genial", "Fragekarten mit gemeinsamer Rückseite", func(st *layout.Style) (*cards.Set, error) {
-			return cards.Genial(set.Genial(), st)
-		})
-	})
-	add(decks.Raab, func() ([]File, []string, error) {
-		return cardFile(o, "raab", "Quizkarten aller Spiele (Lösungen auf der Rückseite, wo die Regel sie dort hat)", func(st *layout.Style) (*cards.Set, error) {
-			return cards.Raab(set, st)
-		})
-	})
 	if o.Mode == layout.Duplex && len(o.Cards) == 0 {
 		jobs = append(jobs, job{"", func() ([]File, []string, error) { return calibrationFile(o) }})
 	}
@@ -153,27 +155,37 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 	files := make([][]File, len(jobs))
 	warns := make([][]string, len(jobs))
 	errs := make([]error, len(jobs))
+	// One worker per core takes the jobs in their order, so the longest
+	// ones — the card files, added first, the dativ cards before all —
+	// start at once and the short ones fill the gaps at the end (started
+	// all at once, whichever goroutine ran first took a core, and the
+	// dativ cards often started last and ran alone).
 	var wg sync.WaitGroup
 	var mu sync.Mutex
+	var next atomic.Int64
 	done := 0
-	sem := make(chan struct{}, 2)
-	for i, j := range jobs {
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			files[i], warns[i], errs[i] = j.run()
-			mu.Lock()
-			done++
-			if o.Progress != nil {
-				name := string(j.game)
-				if len(files[i]) > 0 {
-					name = files[i][0].Path
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) {
+					return
 				}
-				o.Progress(done, len(jobs), name)
+				j := jobs[i]
+				files[i], warns[i], errs[i] = j.run()
+				mu.Lock()
+				done++
+				if o.Progress != nil {
+					name := string(j.game)
+					if len(files[i]) > 0 {
+						name = files[i][0].Path
+					}
+					o.Progress(done, len(jobs), name)
+				}
+				mu.Unlock()
 			}
-			mu.Unlock()
 		}()
 	}
 	wg.Wait()

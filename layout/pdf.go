@@ -285,8 +285,16 @@ func compressStreams(pdf []byte) ([]byte, error) {
 		}()
 	}
 	wg.Wait()
+	// The output is the input with each stream replaced by its packed
+	// form (plus a few bytes of dictionary each, and the xref table).
+	size := len(pdf) + 64
+	for _, o := range objs {
+		if o.packed != nil {
+			size += len(o.packed) - (o.dataEnd - o.dictEnd - 7) + 32
+		}
+	}
 	var out bytes.Buffer
-	out.Grow(xrefAt)
+	out.Grow(size)
 	out.Write(pdf[:objs[0].start])
 	offsets := make([]int, n)
 	for _, o := range objs {
