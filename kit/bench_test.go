@@ -13,12 +13,24 @@ import (
 	"druckreif/layout/cards"
 )
 
+// reportCPU adds the process's CPU time per operation (cpu-s/op) to a
+// benchmark's figures: defer reportCPU(b)() before the loop.
+func reportCPU(b *testing.B) func() {
+	start, ok := processCPU()
+	return func() {
+		if end, ok2 := processCPU(); ok && ok2 && b.N > 0 {
+			b.ReportMetric((end-start).Seconds()/float64(b.N), "cpu-s/op")
+		}
+	}
+}
+
 // BenchmarkDefaultKit builds every file of the default kit (all games, A4
 // duplex), as `druckreif build` does, without writing.
 func BenchmarkDefaultKit(b *testing.B) {
 	TuneRuntime()
 	set := defaultSet(b)
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	for b.Loop() {
 		if _, _, err := Build(set, Options{Paper: layout.A4}); err != nil {
 			b.Fatal(err)
@@ -63,6 +75,7 @@ func benchCards(b *testing.B, cardsN int) {
 	set := synthetic(b, cardsN)
 	b.ReportAllocs()
 	b.ResetTimer()
+	defer reportCPU(b)()
 	for b.Loop() {
 		// As druckreif build --game labyrinth does it (large decks in parts).
 		if _, _, err := Build(set, Options{Paper: layout.A4, Games: []decks.Game{decks.Labyrinth}}); err != nil {
@@ -115,6 +128,7 @@ func BenchmarkGenial440(b *testing.B) {
 	set := genialDeck(b, 440)
 	b.ReportAllocs()
 	b.ResetTimer()
+	defer reportCPU(b)()
 	for b.Loop() {
 		if _, _, err := cardFile(Options{Paper: layout.A4}, "genial", "Fragekarten", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Genial(set.Genial(), st)
