@@ -307,3 +307,63 @@ func TestQRAndIDShareOneCorner(t *testing.T) {
 		}
 	}
 }
+
+// The deck's name and version stand small beside the QR code, level with
+// the game's name on the other side of the card: the longest name that
+// builds keeps clear of it, and one letter more fails naming the deck's
+// Name cell — at the bottom (labyrinth) and at the top (dativ).
+func TestDeckNameKeepsClearOfTheGameName(t *testing.T) {
+	set := defaultSet(t)
+	lab, dat := *set.Labyrinth()[0], *set.Dativ()[0]
+	for _, k := range []struct {
+		game, lastWord string // the game's name ends with lastWord on the deck line's level
+		build          func(d *decks.DeckInfo) (*Set, error)
+	}{
+		{"labyrinth", "Spiel", func(d *decks.DeckInfo) (*Set, error) {
+			c := lab
+			c.Deck = d
+			return Labyrinth([]*decks.LabyrinthCard{&c}, style(t, "labyrinth"))
+		}},
+		{"dativ", "Tod", func(d *decks.DeckInfo) (*Set, error) {
+			c := dat
+			c.Deck = d
+			return Dativ([]*decks.DativCard{&c}, style(t, "dativ"), nil)
+		}},
+	} {
+		var fits *Set
+		var fitName string
+		for n := 4; n <= 60; n++ {
+			info := *set.Labyrinth()[0].Deck
+			info.Name = strings.Repeat("M", n)
+			cs, err := k.build(&info)
+			if err == nil {
+				_, _, err = layout.Render(cs.Cards, cs.Width, cs.Height, layout.Options{Paper: layout.A4, Mode: layout.Single})
+			}
+			if err == nil {
+				fits, fitName = cs, info.Name
+				continue
+			}
+			if !strings.Contains(err.Error(), "Deckname ist zu lang") || !strings.Contains(err.Error(), info.NameCell.String()) {
+				t.Fatalf("%s: deck name of %d letters: %v", k.game, n, err)
+			}
+			break
+		}
+		if fits == nil || len(fitName) >= 60 {
+			t.Fatalf("%s: no deck name fits, or every one does (%d letters)", k.game, len(fitName))
+		}
+		f := renderFaces(t, fits, fits.Cards[:1])[0]
+		deck := f.find(t, fitName)
+		game := word{YMin: math.Inf(1)}
+		for _, w := range f.words { // the game's name nearest the deck line (the header may hold the word too)
+			if w.Text == k.lastWord && math.Abs(w.YMin-deck.YMin) < math.Abs(game.YMin-deck.YMin) {
+				game = w
+			}
+		}
+		if math.Abs((deck.YMin+deck.YMax)/2-(game.YMin+game.YMax)/2) > 1.5 {
+			t.Errorf("%s: the deck line (y %.1f) is not level with the game's name (y %.1f)", k.game, deck.YMin, game.YMin)
+		}
+		if deck.XMin < game.XMax+1 {
+			t.Errorf("%s: a %d-letter deck name begins at %.1f mm, the game's name ends at %.1f mm", k.game, len(fitName), deck.XMin, game.XMax)
+		}
+	}
+}

@@ -105,5 +105,6 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 	if err != nil {
 		return err
 	}
-	return footer(c, m, f, "Das große Spiel · "+side.Face.String(), card.Deck, fg)
+	// The side is named in the header; the footer's line is the deck's.
+	return footer(c, m, f, "Das große Spiel", card.Deck, fg)
 }
