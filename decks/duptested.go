@@ -1,0 +1,563 @@
+package decks
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"druckreif/i18n"
+)
+
+// This file holds the fourth test of the duplicate check: the same tested
+// item. A language card tests a small thing — a form of one word, the
+// article of a noun, the comma after a word, a regional variant — and a
+// Dativ gap sentence and a labyrinth question test the same thing in frames
+// that share almost no words and with option sets of other sizes:
+//
+//	Sie hat mir vom Bahnsteig aus lange ___.   gewinkt / gewunken
+//	Wie lautet das Partizip II von „winken“?   gewinkt / gewunken / gewankt
+//
+// So every question with options is given keys that name what it tests,
+// and two items with the same key are one item. The keys are narrow on
+// purpose: each names the right form together with what it is told apart
+// from (a wrong form, the word it is about, the rule and region), so that
+// two „Welche Schreibung ist richtig?“ cards on different words, or a
+// Dativ side and a labyrinth card that share a function word, share no key.
+
+// testedKey names one thing a question tests.
+type testedKey struct {
+	name string
+	// role: a key of role 1 (the word a question asks about) meets only
+	// one of role 2 (the same word as a right answer); 0 meets any.
+	role int8
+	// check, when set, must also hold for the pair.
+	check pairCheck
+	what  i18n.Text // what is tested, for the message
+}
+
+type pairCheck int8
+
+const (
+	checkNone pairCheck = iota
+	// checkOptionWord: some option of each shares a word — the same word
+	// fills the same frame.
+	checkOptionWord
+	// checkSomeWords: the items share some of their words (weighted
+	// overlap of at least aboutThreshold), beyond the word itself.
+	checkSomeWords
+)
+
+// aboutThreshold is the overlap a question about a word and a question
+// answered by that word need besides it: „Das Wort „Boykott“ geht auf einen
+// ___ zurück“ and „Welches Wort geht auf den Namen eines Menschen zurück?
+// Boykott“ share 22 %; a question about „Kiosk“ and one answered „Kiosk“
+// that ask other things share little.
+const aboutThreshold = 0.15
+
+// testedSource is what the keys are read from: the question as written,
+// its options and which are right.
+type testedSource struct {
+	text    string
+	options []string
+	correct []int
+	region  string
+}
+
+var (
+	gapMark    = regexp.MustCompile(`_{3,}`)
+	quotedText = regexp.MustCompile(`[„»"‚›]([^“«"‘‹]+)[“«"‘‹]`)
+)
+
+// articles are the forms of the definite and indefinite article, folded.
+var articles = wordSet("der die das den dem des ein eine einen einem einer eines")
+
+// auxiliaries are the forms of sein and haben that make a perfect tense.
+var (
+	formsOfSein  = wordSet("bin bist ist sind seid sein war warst waren wart")
+	formsOfHaben = wordSet("habe hast hat haben habt hatte hattest hatten hattet")
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// testedKeys names what a question with options tests. A question without
+// options, or without a known right answer, has no keys.
+func testedKeys(s testedSource) []testedKey {
+	if len(s.options) < 2 || len(s.correct) == 0 {
+		return nil
+	}
+	isRight := make([]bool, len(s.options))
+	for _, c := range s.correct {
+		isRight[c] = true
+	}
+	var right, wrong []string
+	for i, o := range s.options {
+		if strings.TrimSpace(o) == "" {
+			continue
+		}
+		if isRight[i] {
+			right = append(right, o)
+		} else {
+			wrong = append(wrong, o)
+		}
+	}
+	var keys []testedKey
+	add := func(k testedKey) {
+		if !slices.ContainsFunc(keys, func(o testedKey) bool { return o.name == k.name && o.role == k.role }) {
+			keys = append(keys, k)
+		}
+	}
+	quoted := quotedWords(s.text)
+	before, after, hasGap := aroundGap(s.text)
+	// written gives a folded word back as the card writes it, for the
+	// message.
+	written := func(folded string) string { return asWritten(folded, s.text, strings.Join(s.options, " ")) }
+
+	// A right form against a wrong form of the same word or expression:
+	// „gewinkt“ against „gewunken“. Forms of other words („Streik“,
+	// „Boykott“) are answers, not forms, and make no key.
+	for _, r := range right {
+		for _, w := range wrong {
+			if a, b, ok := formsOfOneWord(r, w); ok {
+				add(testedKey{name: "form\x00" + a + "\x00" + b,
+					what: i18n.Text{DE: "„" + r + "“ statt „" + w + "“", EN: "„" + r + "“ instead of „" + w + "“"}})
+			}
+		}
+	}
+
+	// The same word in the same frame: the words before and after the
+	// gap agree, and the options share letters („… die ganze Stadt ___“,
+	// kopf / Kopf and kopfstehen / Kopf stehen).
+	if hasGap && len(before) >= 2 && (!stopWords[before[len(before)-1]] || !stopWords[before[len(before)-2]]) && hasContent(s.options) {
+		next := ""
+		if len(after) > 0 {
+			next = after[0]
+		}
+		frame := strings.Join(before[len(before)-2:], " ") + " ___ " + next
+		shown := strings.TrimSpace(written(before[len(before)-2]) + " " + written(before[len(before)-1]) + " ___ " + written(next))
+		add(testedKey{name: "frame\x00" + frame, check: checkOptionWord,
+			what: i18n.Text{DE: "dieselbe Lücke „… " + shown + "“", EN: "the same gap „… " + shown + "“"}})
+	}
+
+	// The article of one noun: options that differ only in their article
+	// („den Match“, „das Match“), or bare articles for a quoted noun
+	// („Welchen Artikel hat „Match“?“) or for the noun after the gap.
+	if noun, ok := articleChoice(s.options); ok {
+		add(articleKey(noun, written))
+	} else if allArticles(s.options) {
+		if len(quoted) == 1 {
+			add(articleKey(quoted[0], written))
+		} else if words := contentWords(strings.Join(after, " ")); hasGap && len(words) > 0 {
+			add(articleKey(words[0], written))
+		}
+	}
+
+	// The comma after one word: a gap for a comma or nothing after the
+	// word, or a question about the comma after a quoted word.
+	if hasGap && allPunctuation(s.options) && len(before) > 0 && len(contentWords(before[len(before)-1])) == 1 {
+		add(commaKey(before[len(before)-1], written))
+	} else if len(quoted) == 1 && slices.ContainsFunc(splitWords(s.text), func(w string) bool { return w == "komma" || w == "kommas" }) {
+		add(commaKey(quoted[0], written))
+	}
+
+	// Two words for one thing: two right options of one word each
+	// („den Akt“, „die Akte“), or a quoted word and its meaning („Was ist
+	// ein „Akt“?“ eine Akte).
+	var rightWords []string
+	for _, r := range right {
+		if w := contentWords(r); len(w) == 1 {
+			rightWords = append(rightWords, w[0])
+		}
+	}
+	for i, a := range rightWords {
+		for _, b := range rightWords[i+1:] {
+			if a != b {
+				add(synonymKey(a, b, written))
+			}
+		}
+	}
+	if len(quoted) == 1 && len(right) == 1 && len(rightWords) == 1 && rightWords[0] != quoted[0] {
+		add(synonymKey(quoted[0], rightWords[0], written))
+	}
+
+	// A word asked about and the same word as the answer: „Das Wort
+	// „Boykott“ geht auf …“ and „Welches Wort geht auf einen Namen zurück?“
+	// Boykott. The answer counts when it is one word and the other options
+	// are other words, not its forms.
+	for _, q := range quoted {
+		add(testedKey{name: "about\x00" + q, role: 1, check: checkSomeWords,
+			what: i18n.Text{DE: "das Wort „" + written(q) + "“", EN: "the word „" + written(q) + "“"}})
+	}
+	if len(right) == 1 && len(rightWords) == 1 && !slices.ContainsFunc(wrong, func(w string) bool { _, _, ok := formsOfOneWord(right[0], w); return ok }) {
+		add(testedKey{name: "about\x00" + rightWords[0], role: 2, check: checkSomeWords,
+			what: i18n.Text{DE: "das Wort „" + written(rightWords[0]) + "“", EN: "the word „" + written(rightWords[0]) + "“"}})
+	}
+
+	// A spelling variant: two right spellings that differ in a letter or
+	// two („Seitenstrasse“, „Seitenstraße“), or a right answer that names
+	// such a pair („Masse und Maße“), in one region.
+	variant := func(a, b string) {
+		if x, y, ok := letterVariant(a, b); ok {
+			if x > y {
+				x, y = y, x
+			}
+			// A regional spelling is one rule for all words (the Swiss
+			// ss); elsewhere variants belong to their word (Kräne, Krane).
+			where := s.region
+			if where == "" {
+				where = strings.Join(splitWords(a), " ")
+			}
+			add(testedKey{name: "variant\x00" + x + "\x00" + y + "\x00" + where,
+				what: i18n.Text{DE: "„" + x + "“ und „" + y + "“ gleichwertig (" + where + ")", EN: "„" + x + "“ and „" + y + "“ alike (" + where + ")"}})
+		}
+	}
+	for i, a := range right {
+		for _, b := range right[i+1:] {
+			variant(a, b)
+		}
+		if x, y, ok := strings.Cut(a, " und "); ok {
+			variant(x, y)
+		}
+	}
+
+	// The perfect with sein or haben: in a region it is one rule (the
+	// southern „ich bin gesessen“, „wir sind gestanden“); elsewhere it
+	// depends on the verb, the last word of the sentence.
+	if auxiliaryChoice(s.options) {
+		rule := s.region
+		if rule == "" && len(after) > 0 {
+			rule = after[len(after)-1]
+		}
+		if rule != "" {
+			add(testedKey{name: "perfect\x00" + rule,
+				what: i18n.Text{DE: "das Perfekt mit „sein“ oder „haben“ (" + rule + ")", EN: "the perfect with „sein“ or „haben“ (" + rule + ")"}})
+		}
+	}
+	return keys
+}
+
+func articleKey(noun string, written func(string) string) testedKey {
+	return testedKey{name: "article\x00" + noun,
+		what: i18n.Text{DE: "der Artikel von „" + written(noun) + "“", EN: "the article of „" + written(noun) + "“"}}
+}
+
+func commaKey(word string, written func(string) string) testedKey {
+	return testedKey{name: "comma\x00" + word,
+		what: i18n.Text{DE: "das Komma nach „" + written(word) + "“", EN: "the comma after „" + written(word) + "“"}}
+}
+
+func synonymKey(a, b string, written func(string) string) testedKey {
+	if a > b {
+		a, b = b, a
+	}
+	return testedKey{name: "synonym\x00" + a + "\x00" + b,
+		what: i18n.Text{DE: "„" + written(a) + "“ und „" + written(b) + "“ für dasselbe", EN: "„" + written(a) + "“ and „" + written(b) + "“ for one thing"}}
+}
+
+// asWritten finds a folded word (or words) in texts as written; it is the
+// folded form when it is not found.
+func asWritten(folded string, texts ...string) string {
+	if folded == "" {
+		return ""
+	}
+	for _, t := range texts {
+		for _, w := range strings.FieldsFunc(t, func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsDigit(c) && c != '-' }) {
+			if strings.Join(splitWords(w), " ") == folded {
+				return w
+			}
+		}
+	}
+	return folded
+}
+
+// quotedWords are the quoted single words of a text („Akt“, „winken“),
+// folded; quoted sentences are frames, not words.
+func quotedWords(text string) []string {
+	var out []string
+	for _, m := range quotedText.FindAllStringSubmatch(text, -1) {
+		if words := splitWords(m[1]); len(words) == 1 && !stopWords[words[0]] && !isDigits(words[0]) {
+			if !slices.Contains(out, words[0]) {
+				out = append(out, words[0])
+			}
+		}
+	}
+	return out
+}
+
+// aroundGap splits a text with a gap (___) into the folded words of the
+// sentence before and after it.
+func aroundGap(text string) (before, after []string, ok bool) {
+	loc := gapMark.FindStringIndex(text)
+	if loc == nil {
+		return nil, nil, false
+	}
+	head, tail := text[:loc[0]], text[loc[1]:]
+	// Only the sentence of the gap: a labyrinth question quotes it.
+	if i := strings.LastIndexAny(head, ".?!:„»"); i >= 0 {
+		head = head[i+1:]
+	}
+	if i := strings.IndexAny(tail, ".?!“«"); i >= 0 {
+		tail = tail[:i]
+	}
+	return splitWords(head), splitWords(tail), true
+}
+
+// formsOfOneWord reports whether a right and a wrong option are forms of
+// one word or expression: without the words they share at both ends, what
+// is left differs only in case, ß, spaces and punctuation („kopf“,
+// „Kopf“; „kopfstehen“, „Kopf stehen“), or begins with the same three
+// letters („gewinkt“, „gewunken“), or is at most a quarter of its letters
+// apart („Rhythmus“, „Rythmus“). Both must carry a content word, and the
+// difference letters, not digits (1961 and 1962 are two answers). It
+// returns the forms folded for a key: as foldText has them, or exactly
+// where they differ only in case, ß or punctuation.
+func formsOfOneWord(right, wrong string) (string, string, bool) {
+	if len(contentWords(right)) == 0 || len(contentWords(wrong)) == 0 {
+		return "", "", false
+	}
+	a, b := splitWords(right), splitWords(wrong)
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
+	}
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	x, y := strings.Join(a, ""), strings.Join(b, "")
+	if x != y {
+		if x == "" || y == "" || isDigits(x) || isDigits(y) {
+			return "", "", false
+		}
+		rx, ry := []rune(x), []rune(y)
+		prefix := 0
+		for prefix < min(len(rx), len(ry)) && rx[prefix] == ry[prefix] {
+			prefix++
+		}
+		if prefix < 3 && 4*levenshtein(rx, ry) > max(len(rx), len(ry)) {
+			return "", "", false
+		}
+	}
+	fr, fw := foldText(right), foldText(wrong)
+	if fr == fw {
+		fr, fw = foldExact(right), foldExact(wrong)
+		if fr == fw {
+			return "", "", false
+		}
+	}
+	return fr, fw, true
+}
+
+// levenshtein is the edit distance of two short words.
+func levenshtein(a, b []rune) int {
+	row := make([]int, len(b)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		diag := row[0]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			diag, row[j] = row[j], min(row[j]+1, row[j-1]+1, diag+cost)
+		}
+	}
+	return row[len(b)]
+}
+
+// articleChoice reports whether options are one noun with other articles
+// („den Match“, „das Match“, „die Match“) and returns the noun, folded.
+func articleChoice(options []string) (string, bool) {
+	noun, seen := "", map[string]bool{}
+	for _, o := range options {
+		if strings.TrimSpace(o) == "" {
+			continue
+		}
+		w := splitWords(o)
+		if len(w) < 2 || !articles[w[0]] {
+			return "", false
+		}
+		rest := strings.Join(w[1:], " ")
+		if noun != "" && rest != noun || len(contentWords(rest)) == 0 {
+			return "", false
+		}
+		noun, seen[w[0]] = rest, true
+	}
+	return noun, len(seen) >= 2
+}
+
+// allArticles reports whether every option is a bare article.
+func allArticles(options []string) bool {
+	return allWords(options, func(w []string) bool { return len(w) == 1 && articles[w[0]] })
+}
+
+// allPunctuation reports whether every option is a punctuation mark or
+// nothing.
+func allPunctuation(options []string) bool {
+	return allWords(options, func(w []string) bool { return len(w) == 0 })
+}
+
+// auxiliaryChoice reports whether the options are bare auxiliaries among
+// which are forms of both sein and haben.
+func auxiliaryChoice(options []string) bool {
+	sein, haben := false, false
+	ok := allWords(options, func(w []string) bool {
+		if len(w) != 1 {
+			return false
+		}
+		sein, haben = sein || formsOfSein[w[0]], haben || formsOfHaben[w[0]]
+		return formsOfSein[w[0]] || formsOfHaben[w[0]] || w[0] == "werden"
+	})
+	return ok && sein && haben
+}
+
+// allWords reports whether every option that is not empty satisfies f
+// with its folded words; "(nichts)" has none.
+func allWords(options []string, f func([]string) bool) bool {
+	n := 0
+	for _, o := range options {
+		if strings.TrimSpace(o) == "" {
+			continue
+		}
+		n++
+		var w []string
+		if !isNothing(o) {
+			w = splitWords(o)
+		}
+		if !f(w) {
+			return false
+		}
+	}
+	return n >= 2
+}
+
+// hasContent reports whether some option carries a content word.
+func hasContent(options []string) bool {
+	return slices.ContainsFunc(options, func(o string) bool { return len(contentWords(o)) > 0 })
+}
+
+// letterVariant reports whether two spellings of one word differ in at most
+// two letters in one place („Seitenstrasse“, „Seitenstraße“: ss and ß)
+// and returns the two spellings of that place.
+func letterVariant(a, b string) (string, string, bool) {
+	a, b = norm.NFC.String(strings.TrimSpace(a)), norm.NFC.String(strings.TrimSpace(b))
+	if a == b || strings.ContainsAny(a, " ") || strings.ContainsAny(b, " ") || len(contentWords(a)) != 1 {
+		return "", "", false
+	}
+	ra, rb := []rune(a), []rune(b)
+	p := 0
+	for p < min(len(ra), len(rb)) && ra[p] == rb[p] {
+		p++
+	}
+	s := 0
+	for s < min(len(ra), len(rb))-p && ra[len(ra)-1-s] == rb[len(rb)-1-s] {
+		s++
+	}
+	x, y := string(ra[p:len(ra)-s]), string(rb[p:len(rb)-s])
+	if utf8.RuneCountInString(x) > 2 || utf8.RuneCountInString(y) > 2 || x == "" && y == "" {
+		return "", "", false
+	}
+	return x, y, true
+}
+
+// sameTestedItemScan bounds how many earlier holders of a key a pair check
+// tries, so that a key thousands of templated cards share stays cheap.
+const sameTestedItemScan = 64
+
+// sameTestedItem reports every item that shares a tested key with an
+// earlier item of another card (both sides of one card never meet in one
+// game, and a Dativ card may test one rule from both ends).
+func sameTestedItem(items []dupItem, weight []float64, found func(i, j int, how dupTest, score float64, what i18n.Text)) {
+	type slot struct {
+		name string
+		role int8
+	}
+	holders := map[slot][]int{}
+	for j := range items {
+		b := &items[j]
+		for _, k := range b.tested {
+			meet := slot{k.name, 0}
+			if k.role != 0 {
+				meet.role = 3 - k.role
+			}
+			for n, i := range holders[meet] {
+				if n == sameTestedItemScan {
+					break
+				}
+				if a := &items[i]; a.card != b.card && pairHolds(k.check, a, b, weight) {
+					found(i, j, sameItem, 1, k.what)
+					break
+				}
+			}
+			own := slot{k.name, k.role}
+			holders[own] = append(holders[own], j)
+		}
+	}
+}
+
+// pairHolds tells whether what a key needs of a pair besides it holds.
+func pairHolds(c pairCheck, a, b *dupItem, weight []float64) bool {
+	switch c {
+	case checkOptionWord:
+		for _, x := range a.options {
+			for _, y := range b.options {
+				if shareWord(x, y) {
+					return true
+				}
+			}
+		}
+		return false
+	case checkSomeWords:
+		return weightedJaccard(a, b, weight) >= aboutThreshold
+	}
+	return true
+}
+
+// shareWord reports whether two folded options share a word: a content
+// word of one is a content word of the other, or begins it with at least
+// four letters („kopf“ and „kopf stehen“, „kopfstehen“).
+func shareWord(x, y string) bool {
+	for _, a := range contentWords(x) {
+		for _, b := range contentWords(y) {
+			short, long := a, b
+			if len(a) > len(b) {
+				short, long = b, a
+			}
+			if short == long || len(short) >= 4 && strings.HasPrefix(long, short) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// weightedJaccard is the overlap of two items' shingles, weighted.
+func weightedJaccard(a, b *dupItem, weight []float64) float64 {
+	shared := 0.0
+	for i, j := 0, 0; i < len(a.shingles) && j < len(b.shingles); {
+		switch x, y := a.shingles[i], b.shingles[j]; {
+		case x == y:
+			shared += weight[x]
+			i++
+			j++
+		case x < y:
+			i++
+		default:
+			j++
+		}
+	}
+	if total := a.weight + b.weight - shared; total > 0 {
+		return shared / total
+	}
+	return 0
+}
