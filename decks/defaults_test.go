@@ -212,6 +212,40 @@ func TestStackKeyBalancePerColour(t *testing.T) {
 	}
 }
 
+// The reader reads all three answers aloud, so their length must not tell
+// which is right: players soon learn to pick the answer that explains itself
+// ("Nahuatl, der Sprache der Azteken" against "Italienisch"). Among the
+// normal cards of each colour the right answer is strictly the longest on at
+// most 40 % of the sides; chance is a third. (Before the review in
+// docs/reviews/labyrinth-normal.md it was 44 %.)
+func TestDefaultLabyrinthLongestAnswerTellsNothing(t *testing.T) {
+	for _, face := range []LabyrinthFace{Green, Yellow} {
+		longest, sides := 0, 0
+		for _, c := range defaultDeck(t, "labyrinth").Labyrinth {
+			if c.Kind != Normal {
+				continue
+			}
+			s := c.Sides[face]
+			right := utf8.RuneCountInString(s.Answers[s.Correct])
+			isLongest := true
+			for i, a := range s.Answers {
+				if i != s.Correct && utf8.RuneCountInString(a) >= right {
+					isLongest = false
+				}
+			}
+			if isLongest {
+				longest++
+			}
+			sides++
+		}
+		if 10*longest > 4*sides {
+			t.Errorf("normal cards, %s side: the right answer is the longest on %d of %d sides (%.0f %%, at most 40 %%)",
+				face, longest, sides, 100*float64(longest)/float64(sides))
+		}
+		t.Logf("%s: right answer strictly longest on %d of %d normal sides", face, longest, sides)
+	}
+}
+
 func TestDefaultSetCombines(t *testing.T) {
 	set := loadDefaultSet(t)
 	if len(set.Game(Labyrinth)) != 3 || len(set.Raab()) == 0 {
