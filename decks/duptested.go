@@ -36,7 +36,9 @@ type testedKey struct {
 	role int8
 	// check, when set, must also hold for the pair.
 	check pairCheck
-	what  i18n.Text // what is tested, for the message
+	// what tells what is tested, for the message; it is built only for
+	// the few keys that find a repeat.
+	what func() i18n.Text
 }
 
 type pairCheck int8
@@ -99,16 +101,21 @@ func testedKeys(s testedSource) []testedKey {
 	for _, c := range s.correct {
 		isRight[c] = true
 	}
-	var right, wrong []string
+	var options, right, wrong []option
 	for i, o := range s.options {
 		if strings.TrimSpace(o) == "" {
 			continue
 		}
+		opt := newOption(o)
+		options = append(options, opt)
 		if isRight[i] {
-			right = append(right, o)
+			right = append(right, opt)
 		} else {
-			wrong = append(wrong, o)
+			wrong = append(wrong, opt)
 		}
+	}
+	if len(options) < 2 {
+		return nil
 	}
 	var keys []testedKey
 	add := func(k testedKey) {
@@ -129,31 +136,35 @@ func testedKeys(s testedSource) []testedKey {
 		for _, w := range wrong {
 			if a, b, ok := formsOfOneWord(r, w); ok {
 				add(testedKey{name: "form\x00" + a + "\x00" + b,
-					what: i18n.Text{DE: "„" + r + "“ statt „" + w + "“", EN: "„" + r + "“ instead of „" + w + "“"}})
+					what: func() i18n.Text {
+						return i18n.Text{DE: "„" + r.text + "“ statt „" + w.text + "“", EN: "„" + r.text + "“ instead of „" + w.text + "“"}
+					}})
 			}
 		}
 	}
 
 	// The same word in the same frame: the words before and after the
-	// gap agree, and the options share letters („… die ganze Stadt ___“,
+	// gap agree, and an option of each shares a word („… die ganze Stadt ___“,
 	// kopf / Kopf and kopfstehen / Kopf stehen).
-	if hasGap && len(before) >= 2 && (!stopWords[before[len(before)-1]] || !stopWords[before[len(before)-2]]) && hasContent(s.options) {
+	if hasGap && len(before) >= 2 && (!stopWords[before[len(before)-1]] || !stopWords[before[len(before)-2]]) && slices.ContainsFunc(options, func(o option) bool { return len(o.content) > 0 }) {
 		next := ""
 		if len(after) > 0 {
 			next = after[0]
 		}
 		frame := strings.Join(before[len(before)-2:], " ") + " ___ " + next
-		shown := strings.TrimSpace(written(before[len(before)-2]) + " " + written(before[len(before)-1]) + " ___ " + written(next))
-		add(testedKey{name: "frame\x00" + frame, check: checkOptionWord,
-			what: i18n.Text{DE: "dieselbe Lücke „… " + shown + "“", EN: "the same gap „… " + shown + "“"}})
+		w1, w2 := before[len(before)-2], before[len(before)-1]
+		add(testedKey{name: "frame\x00" + frame, check: checkOptionWord, what: func() i18n.Text {
+			shown := strings.TrimSpace(written(w1) + " " + written(w2) + " ___ " + written(next))
+			return i18n.Text{DE: "dieselbe Lücke „… " + shown + "“", EN: "the same gap „… " + shown + "“"}
+		}})
 	}
 
 	// The article of one noun: options that differ only in their article
 	// („den Match“, „das Match“), or bare articles for a quoted noun
 	// („Welchen Artikel hat „Match“?“) or for the noun after the gap.
-	if noun, ok := articleChoice(s.options); ok {
+	if noun, ok := articleChoice(options); ok {
 		add(articleKey(noun, written))
-	} else if allArticles(s.options) {
+	} else if allArticles(options) {
 		if len(quoted) == 1 {
 			add(articleKey(quoted[0], written))
 		} else if words := contentWords(strings.Join(after, " ")); hasGap && len(words) > 0 {
@@ -163,7 +174,7 @@ func testedKeys(s testedSource) []testedKey {
 
 	// The comma after one word: a gap for a comma or nothing after the
 	// word, or a question about the comma after a quoted word.
-	if hasGap && allPunctuation(s.options) && len(before) > 0 && len(contentWords(before[len(before)-1])) == 1 {
+	if hasGap && allPunctuation(options) && len(before) > 0 && len(contentWords(before[len(before)-1])) == 1 {
 		add(commaKey(before[len(before)-1], written))
 	} else if len(quoted) == 1 && slices.ContainsFunc(splitWords(s.text), func(w string) bool { return w == "komma" || w == "kommas" }) {
 		add(commaKey(quoted[0], written))
@@ -171,11 +182,12 @@ func testedKeys(s testedSource) []testedKey {
 
 	// Two words for one thing: two right options of one word each
 	// („den Akt“, „die Akte“), or a quoted word and its meaning („Was ist
-	// ein „Akt“?“ eine Akte).
+	// ein „Akt“?“ eine Akte) — or whatever else one word answers about
+	// the other („Buddenbrooks“: Lübeck), which is as much one item.
 	var rightWords []string
 	for _, r := range right {
-		if w := contentWords(r); len(w) == 1 {
-			rightWords = append(rightWords, w[0])
+		if len(r.content) == 1 {
+			rightWords = append(rightWords, r.content[0])
 		}
 	}
 	for i, a := range rightWords {
@@ -186,7 +198,12 @@ func testedKeys(s testedSource) []testedKey {
 		}
 	}
 	if len(quoted) == 1 && len(right) == 1 && len(rightWords) == 1 && rightWords[0] != quoted[0] {
-		add(synonymKey(quoted[0], rightWords[0], written))
+		k := synonymKey(quoted[0], rightWords[0], written)
+		q, a := quoted[0], rightWords[0]
+		k.what = func() i18n.Text {
+			return i18n.Text{DE: "„" + written(q) + "“ mit der Antwort „" + written(a) + "“", EN: "„" + written(q) + "“ answered „" + written(a) + "“"}
+		}
+		add(k)
 	}
 
 	// A word asked about and the same word as the answer: „Das Wort
@@ -195,11 +212,15 @@ func testedKeys(s testedSource) []testedKey {
 	// are other words, not its forms.
 	for _, q := range quoted {
 		add(testedKey{name: "about\x00" + q, role: 1, check: checkSomeWords,
-			what: i18n.Text{DE: "das Wort „" + written(q) + "“", EN: "the word „" + written(q) + "“"}})
+			what: func() i18n.Text {
+				return i18n.Text{DE: "das Wort „" + written(q) + "“", EN: "the word „" + written(q) + "“"}
+			}})
 	}
-	if len(right) == 1 && len(rightWords) == 1 && !slices.ContainsFunc(wrong, func(w string) bool { _, _, ok := formsOfOneWord(right[0], w); return ok }) {
+	if len(right) == 1 && len(rightWords) == 1 && !slices.ContainsFunc(wrong, func(w option) bool { _, _, ok := formsOfOneWord(right[0], w); return ok }) {
 		add(testedKey{name: "about\x00" + rightWords[0], role: 2, check: checkSomeWords,
-			what: i18n.Text{DE: "das Wort „" + written(rightWords[0]) + "“", EN: "the word „" + written(rightWords[0]) + "“"}})
+			what: func() i18n.Text {
+				return i18n.Text{DE: "das Wort „" + written(rightWords[0]) + "“", EN: "the word „" + written(rightWords[0]) + "“"}
+			}})
 	}
 
 	// A spelling variant: two right spellings that differ in a letter or
@@ -217,14 +238,16 @@ func testedKeys(s testedSource) []testedKey {
 				where = strings.Join(splitWords(a), " ")
 			}
 			add(testedKey{name: "variant\x00" + x + "\x00" + y + "\x00" + where,
-				what: i18n.Text{DE: "„" + x + "“ und „" + y + "“ gleichwertig (" + where + ")", EN: "„" + x + "“ and „" + y + "“ alike (" + where + ")"}})
+				what: func() i18n.Text {
+					return i18n.Text{DE: "„" + x + "“ und „" + y + "“ gleichwertig (" + where + ")", EN: "„" + x + "“ and „" + y + "“ alike (" + where + ")"}
+				}})
 		}
 	}
 	for i, a := range right {
 		for _, b := range right[i+1:] {
-			variant(a, b)
+			variant(a.text, b.text)
 		}
-		if x, y, ok := strings.Cut(a, " und "); ok {
+		if x, y, ok := strings.Cut(a.text, " und "); ok {
 			variant(x, y)
 		}
 	}
@@ -232,14 +255,16 @@ func testedKeys(s testedSource) []testedKey {
 	// The perfect with sein or haben: in a region it is one rule (the
 	// southern „ich bin gesessen“, „wir sind gestanden“); elsewhere it
 	// depends on the verb, the last word of the sentence.
-	if auxiliaryChoice(s.options) {
+	if auxiliaryChoice(options) {
 		rule := s.region
 		if rule == "" && len(after) > 0 {
 			rule = after[len(after)-1]
 		}
 		if rule != "" {
 			add(testedKey{name: "perfect\x00" + rule,
-				what: i18n.Text{DE: "das Perfekt mit „sein“ oder „haben“ (" + rule + ")", EN: "the perfect with „sein“ or „haben“ (" + rule + ")"}})
+				what: func() i18n.Text {
+					return i18n.Text{DE: "das Perfekt mit „sein“ oder „haben“ (" + rule + ")", EN: "the perfect with „sein“ or „haben“ (" + rule + ")"}
+				}})
 		}
 	}
 	return keys
@@ -247,12 +272,16 @@ func testedKeys(s testedSource) []testedKey {
 
 func articleKey(noun string, written func(string) string) testedKey {
 	return testedKey{name: "article\x00" + noun,
-		what: i18n.Text{DE: "der Artikel von „" + written(noun) + "“", EN: "the article of „" + written(noun) + "“"}}
+		what: func() i18n.Text {
+			return i18n.Text{DE: "der Artikel von „" + written(noun) + "“", EN: "the article of „" + written(noun) + "“"}
+		}}
 }
 
 func commaKey(word string, written func(string) string) testedKey {
 	return testedKey{name: "comma\x00" + word,
-		what: i18n.Text{DE: "das Komma nach „" + written(word) + "“", EN: "the comma after „" + written(word) + "“"}}
+		what: func() i18n.Text {
+			return i18n.Text{DE: "das Komma nach „" + written(word) + "“", EN: "the comma after „" + written(word) + "“"}
+		}}
 }
 
 func synonymKey(a, b string, written func(string) string) testedKey {
@@ -260,7 +289,9 @@ func synonymKey(a, b string, written func(string) string) testedKey {
 		a, b = b, a
 	}
 	return testedKey{name: "synonym\x00" + a + "\x00" + b,
-		what: i18n.Text{DE: "„" + written(a) + "“ und „" + written(b) + "“ für dasselbe", EN: "„" + written(a) + "“ and „" + written(b) + "“ for one thing"}}
+		what: func() i18n.Text {
+			return i18n.Text{DE: "„" + written(a) + "“ und „" + written(b) + "“ für dasselbe", EN: "„" + written(a) + "“ and „" + written(b) + "“ for one thing"}
+		}}
 }
 
 // asWritten finds a folded word (or words) in texts as written; it is the
@@ -283,6 +314,9 @@ func asWritten(folded string, texts ...string) string {
 // folded; quoted sentences are frames, not words.
 func quotedWords(text string) []string {
 	var out []string
+	if !strings.ContainsAny(text, `„»"‚›`) {
+		return nil
+	}
 	for _, m := range quotedText.FindAllStringSubmatch(text, -1) {
 		if words := splitWords(m[1]); len(words) == 1 && !stopWords[words[0]] && !isDigits(words[0]) {
 			if !slices.Contains(out, words[0]) {
@@ -320,11 +354,11 @@ func aroundGap(text string) (before, after []string, ok bool) {
 // difference letters, not digits (1961 and 1962 are two answers). It
 // returns the forms folded for a key: as foldText has them, or exactly
 // where they differ only in case, ß or punctuation.
-func formsOfOneWord(right, wrong string) (string, string, bool) {
-	if len(contentWords(right)) == 0 || len(contentWords(wrong)) == 0 {
+func formsOfOneWord(right, wrong option) (string, string, bool) {
+	if len(right.content) == 0 || len(wrong.content) == 0 {
 		return "", "", false
 	}
-	a, b := splitWords(right), splitWords(wrong)
+	a, b := right.words, wrong.words
 	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
 		a, b = a[1:], b[1:]
 	}
@@ -341,13 +375,15 @@ func formsOfOneWord(right, wrong string) (string, string, bool) {
 		for prefix < min(len(rx), len(ry)) && rx[prefix] == ry[prefix] {
 			prefix++
 		}
-		if prefix < 3 && 4*levenshtein(rx, ry) > max(len(rx), len(ry)) {
+		// The edit distance is at least the difference in length: most
+		// pairs of answers are told apart without computing it.
+		if long := max(len(rx), len(ry)); prefix < 3 && (4*(long-min(len(rx), len(ry))) > long || 4*levenshtein(rx, ry) > long) {
 			return "", "", false
 		}
 	}
-	fr, fw := foldText(right), foldText(wrong)
+	fr, fw := foldText(right.text), foldText(wrong.text)
 	if fr == fw {
-		fr, fw = foldExact(right), foldExact(wrong)
+		fr, fw = foldExact(right.text), foldExact(wrong.text)
 		if fr == fw {
 			return "", "", false
 		}
@@ -377,18 +413,15 @@ func levenshtein(a, b []rune) int {
 
 // articleChoice reports whether options are one noun with other articles
 // („den Match“, „das Match“, „die Match“) and returns the noun, folded.
-func articleChoice(options []string) (string, bool) {
+func articleChoice(options []option) (string, bool) {
 	noun, seen := "", map[string]bool{}
 	for _, o := range options {
-		if strings.TrimSpace(o) == "" {
-			continue
-		}
-		w := splitWords(o)
-		if len(w) < 2 || !articles[w[0]] {
+		w := o.words
+		if len(w) < 2 || !articles[w[0]] || len(o.content) == 0 {
 			return "", false
 		}
 		rest := strings.Join(w[1:], " ")
-		if noun != "" && rest != noun || len(contentWords(rest)) == 0 {
+		if noun != "" && rest != noun {
 			return "", false
 		}
 		noun, seen[w[0]] = rest, true
@@ -397,19 +430,19 @@ func articleChoice(options []string) (string, bool) {
 }
 
 // allArticles reports whether every option is a bare article.
-func allArticles(options []string) bool {
+func allArticles(options []option) bool {
 	return allWords(options, func(w []string) bool { return len(w) == 1 && articles[w[0]] })
 }
 
 // allPunctuation reports whether every option is a punctuation mark or
 // nothing.
-func allPunctuation(options []string) bool {
+func allPunctuation(options []option) bool {
 	return allWords(options, func(w []string) bool { return len(w) == 0 })
 }
 
 // auxiliaryChoice reports whether the options are bare auxiliaries among
 // which are forms of both sein and haben.
-func auxiliaryChoice(options []string) bool {
+func auxiliaryChoice(options []option) bool {
 	sein, haben := false, false
 	ok := allWords(options, func(w []string) bool {
 		if len(w) != 1 {
@@ -421,29 +454,31 @@ func auxiliaryChoice(options []string) bool {
 	return ok && sein && haben
 }
 
-// allWords reports whether every option that is not empty satisfies f
-// with its folded words; "(nichts)" has none.
-func allWords(options []string, f func([]string) bool) bool {
-	n := 0
+// allWords reports whether every option satisfies f with its folded
+// words.
+func allWords(options []option, f func([]string) bool) bool {
 	for _, o := range options {
-		if strings.TrimSpace(o) == "" {
-			continue
-		}
-		n++
-		var w []string
-		if !isNothing(o) {
-			w = splitWords(o)
-		}
-		if !f(w) {
+		if !f(o.words) {
 			return false
 		}
 	}
-	return n >= 2
+	return true
 }
 
-// hasContent reports whether some option carries a content word.
-func hasContent(options []string) bool {
-	return slices.ContainsFunc(options, func(o string) bool { return len(contentWords(o)) > 0 })
+// option is an option of a question with its words, folded once.
+type option struct {
+	text    string
+	words   []string // folded by splitWords; none for "(nichts)"
+	content []string // the content words among them
+}
+
+func newOption(text string) option {
+	o := option{text: text}
+	if !strings.HasPrefix(strings.TrimSpace(text), "(") || !isNothing(text) {
+		o.words = splitWords(text)
+		o.content = contentOf(o.words)
+	}
+	return o
 }
 
 // letterVariant reports whether two spellings of one word differ in at most
@@ -495,7 +530,7 @@ func sameTestedItem(items []dupItem, weight []float64, found func(i, j int, how 
 					break
 				}
 				if a := &items[i]; a.card != b.card && pairHolds(k.check, a, b, weight) {
-					found(i, j, sameItem, 1, k.what)
+					found(i, j, sameItem, 1, k.what())
 					break
 				}
 			}

@@ -155,7 +155,7 @@ func TestFormsOfOneWord(t *testing.T) {
 		{"der", "die", false},
 		{"gehauen", "gehangen", true}, // forms alike; the frame check tells them apart
 	} {
-		if _, _, got := formsOfOneWord(c.right, c.wrong); got != c.want {
+		if _, _, got := formsOfOneWord(newOption(c.right), newOption(c.wrong)); got != c.want {
 			t.Errorf("formsOfOneWord(%q, %q) = %v, want %v", c.right, c.wrong, got, c.want)
 		}
 	}
