@@ -13,7 +13,7 @@ import (
 
 // The duplicate check finds the same question twice anywhere in the loaded
 // decks — across games and mini-games, and across the defaults and a
-// regional deck — also when it is asked in other words. Three tests, from
+// regional deck — also when it is asked in other words. Four tests, from
 // the surest to the loosest:
 //
 //   - The same text: the folded question (case, punctuation, quotation
@@ -25,6 +25,16 @@ import (
 //     the item, and a Dativ card and a labyrinth card that test them are
 //     one, whatever their frames say. Options of function words (der, die,
 //     das; Komma or nothing) are no item of their own.
+//   - The same tested item: what a question with options tests, named by
+//     keys (duptested.go) — a right form against a wrong form of one word
+//     („gewinkt“ against „gewunken“), the same word in the same gap, the
+//     article of one noun, the comma after one word, two words for one
+//     thing or a word and what it answers („Akt“, „Akte“), a word asked
+//     about and given as the answer („Boykott“), a spelling variant or the
+//     perfect with sein or haben of one region. Two items of different
+//     cards with one key are one, however their frames and option sets
+//     differ: a Dativ gap sentence with two options and a labyrinth
+//     question with three.
 //   - Mostly the same words: the whole item — question, options, answer,
 //     explanation — shares most of its letter sequences (shingles) with the
 //     other's, weighted by rarity. Answers decide how much is enough: the
@@ -431,10 +441,14 @@ func weighShingles(items []dupItem) []float64 {
 // best match: the surest test first, then the highest overlap.
 func findDuplicates(items []dupItem, weight []float64) map[int]dupMatch {
 	matches := map[int]dupMatch{}
-	found := func(i, j int, how dupTest, score float64, what i18n.Text) {
+	found := func(i, j int, how dupTest, score float64, what func() i18n.Text) {
 		prev, ok := matches[j]
 		if !ok || how < prev.how || how == prev.how && score > prev.score {
-			matches[j] = dupMatch{of: i, how: how, score: score, what: what}
+			m := dupMatch{of: i, how: how, score: score}
+			if what != nil {
+				m.what = what()
+			}
+			matches[j] = m
 		}
 	}
 
@@ -452,11 +466,11 @@ func findDuplicates(items []dupItem, weight []float64) map[int]dupMatch {
 		if i, ok := first[k]; !ok {
 			first[k] = j
 		} else if len(it.options) == 0 {
-			found(i, j, sameText, 1, i18n.Text{})
+			found(i, j, sameText, 1, nil)
 		} else if i, ok := withOptions[ko]; ok {
-			found(i, j, sameText, 1, i18n.Text{})
+			found(i, j, sameText, 1, nil)
 		} else if i, ok := firstOpen[k]; ok {
-			found(i, j, sameText, 1, i18n.Text{})
+			found(i, j, sameText, 1, nil)
 		}
 		if _, ok := firstOpen[k]; !ok && len(it.options) == 0 {
 			firstOpen[k] = j
@@ -486,7 +500,7 @@ func findDuplicates(items []dupItem, weight []float64) map[int]dupMatch {
 		bySolution := map[string]int{}
 		for _, j := range group {
 			if i, ok := bySolution[items[j].solution]; ok {
-				found(i, j, sameAnswers, 1, i18n.Text{})
+				found(i, j, sameAnswers, 1, nil)
 			} else {
 				bySolution[items[j].solution] = j
 			}
@@ -506,7 +520,7 @@ func findDuplicates(items []dupItem, weight []float64) map[int]dupMatch {
 		return 0 // two questions, however alike
 	}
 	similarPairs(items, questions, weight, agreeingThreshold, threshold, func(i, j int, sim float64) {
-		found(i, j, similarWords, sim, i18n.Text{})
+		found(i, j, similarWords, sim, nil)
 	})
 	return matches
 }

@@ -101,17 +101,17 @@ func testedKeys(s testedSource) []testedKey {
 	for _, c := range s.correct {
 		isRight[c] = true
 	}
-	var options, right, wrong []option
+	options := make([]option, 0, len(s.options)) // right and wrong point into it
+	var right, wrong []*option
 	for i, o := range s.options {
 		if strings.TrimSpace(o) == "" {
 			continue
 		}
-		opt := newOption(o)
-		options = append(options, opt)
+		options = append(options, newOption(o))
 		if isRight[i] {
-			right = append(right, opt)
+			right = append(right, &options[len(options)-1])
 		} else {
-			wrong = append(wrong, opt)
+			wrong = append(wrong, &options[len(options)-1])
 		}
 	}
 	if len(options) < 2 {
@@ -132,9 +132,11 @@ func testedKeys(s testedSource) []testedKey {
 	// A right form against a wrong form of the same word or expression:
 	// „gewinkt“ against „gewunken“. Forms of other words („Streik“,
 	// „Boykott“) are answers, not forms, and make no key.
-	for _, r := range right {
+	hasForms := make([]bool, len(right))
+	for ri, r := range right {
 		for _, w := range wrong {
 			if a, b, ok := formsOfOneWord(r, w); ok {
+				hasForms[ri] = true
 				add(testedKey{name: "form\x00" + a + "\x00" + b,
 					what: func() i18n.Text {
 						return i18n.Text{DE: "„" + r.text + "“ statt „" + w.text + "“", EN: "„" + r.text + "“ instead of „" + w.text + "“"}
@@ -216,7 +218,7 @@ func testedKeys(s testedSource) []testedKey {
 				return i18n.Text{DE: "das Wort „" + written(q) + "“", EN: "the word „" + written(q) + "“"}
 			}})
 	}
-	if len(right) == 1 && len(rightWords) == 1 && !slices.ContainsFunc(wrong, func(w option) bool { _, _, ok := formsOfOneWord(right[0], w); return ok }) {
+	if len(right) == 1 && len(rightWords) == 1 && !hasForms[0] {
 		add(testedKey{name: "about\x00" + rightWords[0], role: 2, check: checkSomeWords,
 			what: func() i18n.Text {
 				return i18n.Text{DE: "das Wort „" + written(rightWords[0]) + "“", EN: "the word „" + written(rightWords[0]) + "“"}
@@ -354,7 +356,7 @@ func aroundGap(text string) (before, after []string, ok bool) {
 // difference letters, not digits (1961 and 1962 are two answers). It
 // returns the forms folded for a key: as foldText has them, or exactly
 // where they differ only in case, ß or punctuation.
-func formsOfOneWord(right, wrong option) (string, string, bool) {
+func formsOfOneWord(right, wrong *option) (string, string, bool) {
 	if len(right.content) == 0 || len(wrong.content) == 0 {
 		return "", "", false
 	}
@@ -381,7 +383,7 @@ func formsOfOneWord(right, wrong option) (string, string, bool) {
 			return "", "", false
 		}
 	}
-	fr, fw := foldText(right.text), foldText(wrong.text)
+	fr, fw := right.folded(), wrong.folded()
 	if fr == fw {
 		fr, fw = foldExact(right.text), foldExact(wrong.text)
 		if fr == fw {
@@ -470,6 +472,14 @@ type option struct {
 	text    string
 	words   []string // folded by splitWords; none for "(nichts)"
 	content []string // the content words among them
+	fold    string   // foldText(text), once asked for
+}
+
+func (o *option) folded() string {
+	if o.fold == "" {
+		o.fold = foldText(o.text)
+	}
+	return o.fold
 }
 
 func newOption(text string) option {
@@ -512,7 +522,7 @@ const sameTestedItemScan = 64
 // sameTestedItem reports every item that shares a tested key with an
 // earlier item of another card (both sides of one card never meet in one
 // game, and a Dativ card may test one rule from both ends).
-func sameTestedItem(items []dupItem, weight []float64, found func(i, j int, how dupTest, score float64, what i18n.Text)) {
+func sameTestedItem(items []dupItem, weight []float64, found func(i, j int, how dupTest, score float64, what func() i18n.Text)) {
 	type slot struct {
 		name string
 		role int8
@@ -530,7 +540,7 @@ func sameTestedItem(items []dupItem, weight []float64, found func(i, j int, how 
 					break
 				}
 				if a := &items[i]; a.card != b.card && pairHolds(k.check, a, b, weight) {
-					found(i, j, sameItem, 1, k.what())
+					found(i, j, sameItem, 1, k.what)
 					break
 				}
 			}

@@ -139,6 +139,8 @@ func TestDuplicateSameTestedItemOnlyThat(t *testing.T) {
 	}
 }
 
+func ptr[T any](v T) *T { return &v }
+
 func TestFormsOfOneWord(t *testing.T) {
 	for _, c := range []struct {
 		right, wrong string
@@ -155,7 +157,7 @@ func TestFormsOfOneWord(t *testing.T) {
 		{"der", "die", false},
 		{"gehauen", "gehangen", true}, // forms alike; the frame check tells them apart
 	} {
-		if _, _, got := formsOfOneWord(newOption(c.right), newOption(c.wrong)); got != c.want {
+		if _, _, got := formsOfOneWord(ptr(newOption(c.right)), ptr(newOption(c.wrong))); got != c.want {
 			t.Errorf("formsOfOneWord(%q, %q) = %v, want %v", c.right, c.wrong, got, c.want)
 		}
 	}
