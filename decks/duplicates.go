@@ -197,6 +197,7 @@ func dupMessage(a, b *dupItem, m dupMatch) i18n.Text {
 // collectDupItems turns every card side and task into an item.
 func collectDupItems(decks []*Deck) []dupItem {
 	var items []dupItem
+	known := optionCache{}
 	numbers := map[string]int32{}
 	number := func(text string) int32 {
 		n, ok := numbers[text]
@@ -245,7 +246,7 @@ func collectDupItems(decks []*Deck) []dupItem {
 			it.solutionID = number(it.solution)
 		}
 		if src.kind == kindQuestion {
-			it.tested = testedKeys(testedSource{text: src.text, options: src.options, correct: src.correct, region: src.region})
+			it.tested = testedKeys(testedSource{text: src.text, options: src.options, correct: src.correct, region: src.region}, known)
 		}
 		items = append(items, it)
 	}

@@ -93,7 +93,10 @@ func wordSet(s string) map[string]bool {
 
 // testedKeys names what a question with options tests. A question without
 // options, or without a known right answer, has no keys.
-func testedKeys(s testedSource) []testedKey {
+//
+// Options are taken from known, which folds each text once: decks repeat
+// option texts, a templated deck on every side.
+func testedKeys(s testedSource, known optionCache) []testedKey {
 	if len(s.options) < 2 || len(s.correct) == 0 {
 		return nil
 	}
@@ -101,17 +104,17 @@ func testedKeys(s testedSource) []testedKey {
 	for _, c := range s.correct {
 		isRight[c] = true
 	}
-	options := make([]option, 0, len(s.options)) // right and wrong point into it
-	var right, wrong []*option
+	var options, right, wrong []*option
 	for i, o := range s.options {
 		if strings.TrimSpace(o) == "" {
 			continue
 		}
-		options = append(options, newOption(o))
+		opt := known.option(o)
+		options = append(options, opt)
 		if isRight[i] {
-			right = append(right, &options[len(options)-1])
+			right = append(right, opt)
 		} else {
-			wrong = append(wrong, &options[len(options)-1])
+			wrong = append(wrong, opt)
 		}
 	}
 	if len(options) < 2 {
@@ -148,7 +151,7 @@ func testedKeys(s testedSource) []testedKey {
 	// The same word in the same frame: the words before and after the
 	// gap agree, and an option of each shares a word („… die ganze Stadt ___“,
 	// kopf / Kopf and kopfstehen / Kopf stehen).
-	if hasGap && len(before) >= 2 && (!stopWords[before[len(before)-1]] || !stopWords[before[len(before)-2]]) && slices.ContainsFunc(options, func(o option) bool { return len(o.content) > 0 }) {
+	if hasGap && len(before) >= 2 && (!stopWords[before[len(before)-1]] || !stopWords[before[len(before)-2]]) && slices.ContainsFunc(options, func(o *option) bool { return len(o.content) > 0 }) {
 		next := ""
 		if len(after) > 0 {
 			next = after[0]
@@ -415,7 +418,7 @@ func levenshtein(a, b []rune) int {
 
 // articleChoice reports whether options are one noun with other articles
 // („den Match“, „das Match“, „die Match“) and returns the noun, folded.
-func articleChoice(options []option) (string, bool) {
+func articleChoice(options []*option) (string, bool) {
 	noun, seen := "", map[string]bool{}
 	for _, o := range options {
 		w := o.words
@@ -432,19 +435,19 @@ func articleChoice(options []option) (string, bool) {
 }
 
 // allArticles reports whether every option is a bare article.
-func allArticles(options []option) bool {
+func allArticles(options []*option) bool {
 	return allWords(options, func(w []string) bool { return len(w) == 1 && articles[w[0]] })
 }
 
 // allPunctuation reports whether every option is a punctuation mark or
 // nothing.
-func allPunctuation(options []option) bool {
+func allPunctuation(options []*option) bool {
 	return allWords(options, func(w []string) bool { return len(w) == 0 })
 }
 
 // auxiliaryChoice reports whether the options are bare auxiliaries among
 // which are forms of both sein and haben.
-func auxiliaryChoice(options []option) bool {
+func auxiliaryChoice(options []*option) bool {
 	sein, haben := false, false
 	ok := allWords(options, func(w []string) bool {
 		if len(w) != 1 {
@@ -458,7 +461,7 @@ func auxiliaryChoice(options []option) bool {
 
 // allWords reports whether every option satisfies f with its folded
 // words.
-func allWords(options []option, f func([]string) bool) bool {
+func allWords(options []*option, f func([]string) bool) bool {
 	for _, o := range options {
 		if !f(o.words) {
 			return false
@@ -473,6 +476,20 @@ type option struct {
 	words   []string // folded by splitWords; none for "(nichts)"
 	content []string // the content words among them
 	fold    string   // foldText(text), once asked for
+}
+
+// optionCache holds the options met so far by text; nil holds none.
+type optionCache map[string]*option
+
+func (c optionCache) option(text string) *option {
+	if o, ok := c[text]; ok {
+		return o
+	}
+	o := newOption(text)
+	if c != nil {
+		c[text] = &o
+	}
+	return &o
 }
 
 func (o *option) folded() string {
