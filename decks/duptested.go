@@ -186,17 +186,27 @@ func testedKeys(s testedSource, known optionCache) []testedKey {
 	}
 
 	// Two words for one thing: two right options of one word each
-	// („den Akt“, „die Akte“), or a quoted word and its meaning („Was ist
-	// ein „Akt“?“ eine Akte) — or whatever else one word answers about
-	// the other („Buddenbrooks“: Lübeck), which is as much one item.
+	// („den Akt“, „die Akte“) or a right option that names both („Kommas
+	// und Kommata“), or a quoted word and its meaning („Was ist ein
+	// „Akt“?“ eine Akte) — or whatever else one word answers about the
+	// other („Buddenbrooks“: Lübeck), which is as much one item.
 	var rightWords []string
 	for _, r := range right {
 		if len(r.content) == 1 {
 			rightWords = append(rightWords, r.content[0])
 		}
 	}
-	for i, a := range rightWords {
-		for _, b := range rightWords[i+1:] {
+	// A right answer that names a pair („Kommas und Kommata“) gives two.
+	alike := slices.Clone(rightWords)
+	for _, r := range right {
+		if x, y, ok := strings.Cut(r.text, " und "); ok {
+			if cx, cy := contentWords(x), contentWords(y); len(cx) == 1 && len(cy) == 1 {
+				alike = append(alike, cx[0], cy[0])
+			}
+		}
+	}
+	for i, a := range alike {
+		for _, b := range alike[i+1:] {
 			if a != b {
 				add(synonymKey(a, b, written))
 			}
@@ -351,28 +361,24 @@ func aroundGap(text string) (before, after []string, ok bool) {
 }
 
 // formsOfOneWord reports whether a right and a wrong option are forms of
-// one word or expression: without the words they share at both ends, what
-// is left differs only in case, ß, spaces and punctuation („kopf“,
-// „Kopf“; „kopfstehen“, „Kopf stehen“), or begins with the same three
-// letters („gewinkt“, „gewunken“), or is at most a quarter of its letters
-// apart („Rhythmus“, „Rythmus“). Both must carry a content word, and the
-// difference letters, not digits (1961 and 1962 are two answers). It
-// returns the forms folded for a key: as foldText has them, or exactly
-// where they differ only in case, ß or punctuation.
+// one word or expression and returns the forms as a key: the words the two
+// share at either end are left out („des Präsidenten“ and „des
+// Präsidents“ are „Präsidenten“ against „Präsidents“, as the options
+// „Präsidenten“ and „Präsidents“ of another card are). What is left must
+// carry a content word on both sides and differ only in case, ß, spaces
+// and punctuation („kopf“, „Kopf“; „heute Abend“, „heute abend“), or begin
+// with the same three letters („gewinkt“, „gewunken“), or be at most a
+// quarter of its letters apart („Rhythmus“, „Rythmus“); letters, not
+// digits (1961 and 1962 are two answers). Where the forms differ only in
+// case or ß, they are compared as written.
 func formsOfOneWord(right, wrong *option) (string, string, bool) {
 	if len(right.content) == 0 || len(wrong.content) == 0 {
 		return "", "", false
 	}
-	a, b := right.words, wrong.words
-	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
-		a, b = a[1:], b[1:]
-	}
-	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
-		a, b = a[:len(a)-1], b[:len(b)-1]
-	}
+	a, b := trimShared(right.words, wrong.words, func(x, y string) bool { return x == y })
 	x, y := strings.Join(a, ""), strings.Join(b, "")
 	if x != y {
-		if x == "" || y == "" || isDigits(x) || isDigits(y) {
+		if len(contentOf(a)) == 0 || len(contentOf(b)) == 0 || isDigits(x) || isDigits(y) {
 			return "", "", false
 		}
 		rx, ry := []rune(x), []rune(y)
@@ -385,15 +391,37 @@ func formsOfOneWord(right, wrong *option) (string, string, bool) {
 		if long := max(len(rx), len(ry)); prefix < 3 && (4*(long-min(len(rx), len(ry))) > long || 4*levenshtein(rx, ry) > long) {
 			return "", "", false
 		}
+		return strings.Join(a, " "), strings.Join(b, " "), true
 	}
-	fr, fw := right.folded(), wrong.folded()
-	if fr == fw {
+	// The same letters: case, ß or spaces tell them apart. Words shared as
+	// written are left out, punctuation at their ends ignored.
+	same := func(x, y string) bool { return strings.Trim(x, exactPunctuation) == strings.Trim(y, exactPunctuation) }
+	ea, eb := trimShared(strings.Fields(foldExact(right.text)), strings.Fields(foldExact(wrong.text)), same)
+	fr, fw := strings.Trim(strings.Join(ea, " "), exactPunctuation), strings.Trim(strings.Join(eb, " "), exactPunctuation)
+	if fr == fw || fr == "" || fw == "" {
+		// Only punctuation tells them apart: the whole options are the forms.
 		fr, fw = foldExact(right.text), foldExact(wrong.text)
 		if fr == fw {
 			return "", "", false
 		}
 	}
 	return fr, fw, true
+}
+
+// exactPunctuation is what ends a word in a sentence without being part
+// of it.
+const exactPunctuation = `.,;:!?"'()`
+
+// trimShared leaves out the words two texts share at their beginning and
+// at their end.
+func trimShared(a, b []string, same func(x, y string) bool) ([]string, []string) {
+	for len(a) > 0 && len(b) > 0 && same(a[0], b[0]) {
+		a, b = a[1:], b[1:]
+	}
+	for len(a) > 0 && len(b) > 0 && same(a[len(a)-1], b[len(b)-1]) {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	return a, b
 }
 
 // levenshtein is the edit distance of two short words.

@@ -112,7 +112,7 @@ func TestDuplicateSameTestedItemOnlyThat(t *testing.T) {
 		[]string{"3", "gelb", "normal", "Welches Hilfsverb passt? „Wir ___ die ganze Nacht getanzt.“", "haben", "sind", "werden", "A", "", ""},
 		// Only a function word in common: im.
 		[]string{"4", "grün", "normal", "Welche Präposition passt? „Wir treffen uns ___ Bahnhof.“", "am", "im", "beim", "A", "", ""},
-		[]string{"4", "gelb", "normal", "Welcher Plural von „Kran“ ist in der Technik üblich?", "die Kräne", "die Kranen", "die Kranichs", "A", "", ""},
+		[]string{"4", "gelb", "normal", "Wie lautet der Plural von „das Visum“?", "die Visa", "die Visums", "die Visas", "A", "", ""},
 	), "labyrinth")
 	dat := loadAs(t, dativRows(
 		[]string{"1", "vorne", "Rechtschreibung", "Am Bug prangte eine ___.", "Galionsfigur", "Gallionsfigur", "", "", "1", "Mit einem l.", "buchstabieren", "", "ja"},
@@ -160,5 +160,32 @@ func TestFormsOfOneWord(t *testing.T) {
 		if _, _, got := formsOfOneWord(ptr(newOption(c.right)), ptr(newOption(c.wrong))); got != c.want {
 			t.Errorf("formsOfOneWord(%q, %q) = %v, want %v", c.right, c.wrong, got, c.want)
 		}
+	}
+}
+
+// The words two forms share at either end are no part of what they test:
+// a Dativ option with its article and a labyrinth option without it are
+// one form.
+func TestFormsOfOneWordKeyIsTheDifference(t *testing.T) {
+	key := func(right, wrong string) string {
+		a, b, ok := formsOfOneWord(ptr(newOption(right)), ptr(newOption(wrong)))
+		if !ok {
+			t.Fatalf("formsOfOneWord(%q, %q): not forms", right, wrong)
+		}
+		return a + " | " + b
+	}
+	for _, c := range [][4]string{
+		{"des Präsidenten", "des Präsidents", "Präsidenten", "Präsidents"},
+		{"heute Abend", "heute abend", "Abend", "abend"},
+		{"Es tut mir leid.", "Es tut mir Leid.", "leid", "Leid"},
+		{"die Praktika", "die Praktiken", "Praktika", "Praktiken"},
+	} {
+		if a, b := key(c[0], c[1]), key(c[2], c[3]); a != b {
+			t.Errorf("%q/%q gives %q, %q/%q gives %q", c[0], c[1], a, c[2], c[3], b)
+		}
+	}
+	// Only the article differs: the article key names that item.
+	if _, _, ok := formsOfOneWord(ptr(newOption("einem Tisch")), ptr(newOption("einen Tisch"))); ok {
+		t.Error("einem/einen Tisch taken for forms of a content word")
 	}
 }
