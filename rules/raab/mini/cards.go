@@ -73,6 +73,9 @@ func (st *step) cardTask(id string, task int) (decks.RaabTask, string, error) {
 }
 
 // use records a card task as played; a task is played only once a duel.
+// With two players every question comes from a new card, as the
+// rulebook's two-player rule says — except in the games whose own "for
+// two" section plays the tasks of one card (OneCardForTwo).
 func (st *step) use(key string) error {
 	if key == "" {
 		return nil
@@ -80,9 +83,37 @@ func (st *step) use(key string) error {
 	if slices.Contains(st.s.Used, key) {
 		return forbid("task-used", "Die Aufgabe %s wurde in diesem Duell schon gespielt", "task %s was already played in this duel", key)
 	}
+	if st.s.Two && !OneCardForTwo(st.s.Code) {
+		card := cardOfKey(key)
+		for _, u := range st.s.Used {
+			if cardOfKey(u) == card {
+				return forbid("new-card", "Zu zweit gilt: für jede Frage eine neue Karte – von %s wurde schon eine Frage gespielt",
+					"with two players every question comes from a new card – a question of %s has already been played", card)
+			}
+		}
+	}
 	st.s.Used = append(st.s.Used, key)
 	return nil
 }
+
+// cardOfKey is the card (or card side) of a used task key ("RAAB-STD-EN-1#2").
+func cardOfKey(key string) string {
+	card, _, _ := strings.Cut(key, "#")
+	return card
+}
+
+// oneCardForTwo are the mini-games whose "for two" section plays the
+// tasks of one card: each player takes a card and reads its plates, words,
+// tasks or statements to the other (Autokennzeichen, Fremdsprachen,
+// Kopfrechnen, Tipp für Tipp, Wer lügt?, Wer weiß mehr?, Wo läuft was?,
+// Wörter rückwärts), both write the words of one card (Buchstabensalat),
+// or one card's front and back are spelled (Buchstabieren).
+var oneCardForTwo = map[string]bool{"AK": true, "BS": true, "BU": true, "FS": true, "KR": true, "TT": true, "WL": true, "WM": true, "TV": true, "WR": true}
+
+// OneCardForTwo reports whether a mini-game's two-player variant plays
+// several tasks of one card; in every other game two players use a new
+// card for each question.
+func OneCardForTwo(code string) bool { return oneCardForTwo[code] }
 
 func wrongCard(t decks.RaabTask) error {
 	return forbid("card-type", "Die Karte passt nicht zu dieser Aktion (%T)", "the card does not fit this action (%T)", t)
