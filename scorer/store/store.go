@@ -113,6 +113,15 @@ type Finished struct {
 	At      time.Time
 }
 
+// Scratch is a small value a table keeps beside its record: what the
+// phones' stand-ins share (the buzzer's round, the sand timer). It is not
+// part of the game and never replayed. Rev counts its writes, so that
+// instances on one database change it with compare-and-swap.
+type Scratch struct {
+	Value json.RawMessage
+	Rev   int64
+}
+
 // Store keeps everything the scorer must not lose. Every write that
 // returns nil is durable.
 type Store interface {
@@ -163,6 +172,15 @@ type Store interface {
 	Unfinish(ctx context.Context, tableID string) error
 	// History is an account's finished games, newest first.
 	History(ctx context.Context, accountID int64, limit int) ([]Finished, error)
+
+	// Scratch reads one of a table's scratch values; ErrNotFound when it
+	// has none under key.
+	Scratch(ctx context.Context, tableID, key string) (Scratch, error)
+	// PutScratch writes a table's scratch value if its revision is still
+	// rev (0: there is none yet) and returns the new revision; ErrConflict
+	// when another write came first, ErrNotFound for a table that does
+	// not exist.
+	PutScratch(ctx context.Context, tableID, key string, value json.RawMessage, rev int64) (int64, error)
 
 	// Backup writes a consistent copy of everything into a new file.
 	Backup(ctx context.Context, path string) error
