@@ -55,6 +55,9 @@ type Question struct {
 	Step   string          `json:"step,omitempty"`
 	Number int             `json:"number,omitempty"` // questions asked in this duel
 	Reader string          `json:"reader,omitempty"` // two players: who reads it out (they take turns)
+	// Revealed are both sides' chips, guesses or dice once turned over,
+	// for every phone to see.
+	Revealed *Picks `json:"revealed,omitempty"`
 }
 
 // Picks are what the players have chosen for the question so far: chips,
@@ -180,7 +183,23 @@ func (e engine) duelAction(s *State, a rules.Action) ([]rules.Event, error) {
 		return nil, err
 	}
 	e.afterDuel(c, a.Type, next)
+	if a.Type == "choose" || a.Type == "guess" {
+		var both struct{ Red, Blue json.RawMessage }
+		if json.Unmarshal(a.Data, &both) == nil {
+			revealAll(c, a.Type, both.Red, both.Blue)
+		}
+	}
 	return ev, nil
+}
+
+// revealAll keeps the turned-over chips, guesses or dice with the question.
+func revealAll(c *Game, typ string, red, blue json.RawMessage) {
+	if c.Question == nil {
+		return
+	}
+	q := *c.Question
+	q.Revealed = &Picks{Kind: typ, Red: red, Blue: blue}
+	c.Question = &q
 }
 
 func (e engine) duelOptionsEvent(c *Game) rules.Event {
@@ -479,6 +498,9 @@ func (e engine) pick(s *State, p pickPayload) ([]rules.Event, error) {
 		return nil, err
 	}
 	e.afterDuel(c, p.Type, next)
+	if p.Type != "bet" {
+		revealAll(c, p.Type, picks.Red, picks.Blue)
+	}
 	return ev, nil
 }
 

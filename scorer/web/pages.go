@@ -493,8 +493,7 @@ func setupFromForm(r *http.Request) json.RawMessage {
 	case "dativ":
 		opt("first")
 	case "raab":
-		opt("length")
-		opt("stefan")
+		raabSetupFromForm(r, su)
 	case "raab-mini":
 		opt("minigame")
 		if ps := formPlayers(r); len(ps) > 2 {
@@ -603,13 +602,16 @@ type boardData struct {
 	Game    any
 	JoinURL string
 	WallURL string
+	// Cards are the decks the table plays with, for screens that show a
+	// card (only to the phone that may see it).
+	Cards *decks.Set
 }
 
 // Acting reports whether the player is among those to act now.
 func (d *boardData) Acting(name string) bool { return slices.Contains(d.Snap.Next.Actors, name) }
 
 func (s *Server) boardFor(r *http.Request, snap scorer.Snapshot) *boardData {
-	d := &boardData{Snap: snap, PutBack: snap.PutBack}
+	d := &boardData{Snap: snap, PutBack: snap.PutBack, Cards: s.svc.Cards()}
 	if snap.Pending != nil {
 		d.PendingCount = len(snap.Pending.Chosen)
 	}

@@ -138,3 +138,12 @@ func (s State) todo() i18n.Text {
 	}
 	return i18n.Text{}
 }
+
+// Goal says how the duel is decided and what happens next, without the
+// game's name and the score (a screen shows those itself).
+func (e *Engine) Goal(s State) i18n.Text {
+	if s.Winner != "" || specs[s.Code] == nil {
+		return i18n.Text{}
+	}
+	return join(s.goal(), s.todo())
+}
