@@ -162,7 +162,9 @@ func window(c *PhoneClock) float64 {
 // Add records a press (the player's first in the round counts, later ones
 // are ignored) and reports whether it was added.
 func (r *BuzzRound) Add(player string, local, received float64, c *PhoneClock) bool {
-	has := func(ps []Press) bool { return slices.ContainsFunc(ps, func(p Press) bool { return p.Player == player }) }
+	has := func(ps []Press) bool {
+		return slices.ContainsFunc(ps, func(p Press) bool { return p.Player == player })
+	}
 	if !slices.Contains(r.Players, player) || has(r.Presses) {
 		return false
 	}

@@ -150,12 +150,12 @@ type candidateView struct {
 }
 
 type historyRow struct {
-	Number  int
-	Points  int
-	Name    string
-	Winner  string
-	Who     string
-	Score   string
+	Number   int
+	Points   int
+	Name     string
+	Winner   string
+	Who      string
+	Score    string
 	WildCard bool
 }
 

@@ -85,7 +85,7 @@ type duelView struct {
 	// Ready: the host's verdicts are offered — a question is asked (or a
 	// card in hand), or the game needs none (no cards loaded, the search
 	// hits, the two-player counts).
-	Ready bool
+	Ready     bool
 	HintPts   int
 	TotalHint int
 }

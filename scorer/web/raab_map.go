@@ -22,8 +22,8 @@ import (
 // mapFrame is a map's drawing: the map W × H inside a band of Pad for the
 // grid's letters and numbers.
 type mapFrame struct {
-	Map         *maps.Map
-	W, H, Pad   float64
+	Map          *maps.Map
+	W, H, Pad    float64
 	CellW, CellH float64
 }
 
