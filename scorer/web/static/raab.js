@@ -84,14 +84,16 @@
   }, 5000);
 
   // ------------------------------------------------------------ events
-  var stream = null, streamTable = null;
-  function listen(table) {
-    if (streamTable === table) return;
-    if (stream) stream.close();
-    streamTable = table;
-    stream = new EventSource("/api/tables/" + table + "/events");
-    stream.addEventListener("buzzer", function () { refreshBuzzer(); });
-    stream.addEventListener("timer", function () { refreshTimer(); });
+  // The table's event stream (the one htmx opens for the board) also says
+  // when the buzzer or the timer changed.
+  if (window.htmx && htmx.createEventSource) {
+    var create = htmx.createEventSource;
+    htmx.createEventSource = function (url) {
+      var es = create(url);
+      es.addEventListener("buzzer", function () { refreshBuzzer(); });
+      es.addEventListener("timer", function () { refreshTimer(); });
+      return es;
+    };
   }
 
   function api(method, path, body) {
@@ -288,7 +290,6 @@
     wheel();
     if (!s) return;
     var table = s.getAttribute("data-table");
-    listen(table);
     var mine = s.getAttribute("data-mine") !== "";
     var button = s.querySelector("[data-buzz]");
     // A duel's players measure their clock as soon as they see the duel,
