@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +27,10 @@ import (
 
 // duels reads a duel's goal (the engine is pure; no cards needed).
 var duels = mini.New(nil).(*mini.Engine)
+
+// actionName is an action's name in brackets in a prompt, for replay
+// files, not for the phones: " (bet)".
+var actionName = regexp.MustCompile(` \((bet|choose|count|grab|guess|hits|tally|answer)\)`)
 
 var stepText = map[string]i18n.Text{
 	raab.StepBet:   {DE: "Einsätze setzen (geheim)", EN: "set the stakes (in secret)"},
@@ -101,6 +106,7 @@ type duelPlayer struct {
 }
 
 type questionView struct {
+	List     []listItem // hints, translations, shows, Wer lügt?'s answers (the host's)
 	Number   int
 	Card     string
 	Task     int
@@ -193,10 +199,13 @@ func duelScreen(st raab.State, d mini.State, bd *boardData) *duelView {
 		Allowed: map[string]bool{}, Grab: d.Grab}
 	p := bd.Snap.Next
 	v.Goal = duels.Goal(d)
-	if q := c.Question; q != nil && q.Step != raab.StepDone {
-		if step := stepText[q.Step]; step.DE != "" {
-			v.Goal = i18n.Text{DE: strings.TrimPrefix(v.Goal.DE+" – "+step.DE, " – "), EN: strings.TrimPrefix(v.Goal.EN+" – "+step.EN, " – ")}
-		}
+	todo := duels.ToDo(d)
+	todo.DE, todo.EN = actionName.ReplaceAllString(todo.DE, ""), actionName.ReplaceAllString(todo.EN, "")
+	if q := c.Question; todo.DE == "" && q != nil && q.Step != raab.StepDone {
+		todo = stepText[q.Step]
+	}
+	if todo.DE != "" {
+		v.Goal = i18n.Text{DE: v.Goal.DE + " – " + todo.DE, EN: v.Goal.EN + " – " + todo.EN}
 	}
 	for _, a := range p.Allowed {
 		v.Allowed[a] = true
@@ -259,6 +268,13 @@ func duelScreen(st raab.State, d mini.State, bd *boardData) *duelView {
 			v.Solutions = v.Mine != d.Speller
 		case v.Asked != "" && (v.Step == raab.StepHost || v.Step == "" || v.Step == raab.StepDone):
 			v.Solutions = v.Mine != v.Asked
+		case v.Counting && (d.Code == "KR" || d.Code == "WR"):
+			// The task-setter reads the tasks to the solver and judges them.
+			solver := 1 - sideIndex(d.First)
+			if d.Counted[solver] {
+				solver = 1 - solver
+			}
+			v.Solutions = v.Mine != mini.SideKey(solver)
 		}
 	}
 	set := bd.Cards
@@ -366,7 +382,7 @@ func track(d mini.State) trackView {
 	case "credit":
 		top = max(start, d.Score[0], d.Score[1])
 	case "zocken":
-		top = max(12, d.Score[0], d.Score[1])
+		top = max(10, d.Score[0], d.Score[1])
 	case "round", "best", "spelling":
 		top = max(top, 6)
 	}
@@ -436,6 +452,7 @@ func question(q *raab.Question, t decks.RaabTask, d mini.State, solutions bool) 
 		}
 	}
 	if solutions {
+		qv.List = info.List
 		qv.Solution = info.Solution
 		if q.Answer != nil && t == nil {
 			qv.Solution = pickText(q.Answer)
@@ -486,6 +503,10 @@ func taskInfo(t decks.RaabTask) taskDetails {
 		ti.Prompt = x.Task
 	case decks.Estimate:
 		ti.Unit = x.Unit
+	case decks.Distance:
+		ti.Unit = "km"
+	case decks.When:
+		ti.Unit = "Jahr, v. Chr. negativ"
 	case decks.Plate:
 		ti.Prompt = fmt.Sprintf("%s (%d)", x.Code, x.Letters())
 	case decks.Translation:
@@ -962,3 +983,8 @@ func readValue(v, typ string, d mini.State) any {
 
 // Sides are the duel's colours, red (the candidate) first.
 func (v *duelView) Sides() []string { return []string{"red", "blue"} }
+
+func sideIndex(colour string) int {
+	side, _ := mini.ParseSide(colour)
+	return side
+}
