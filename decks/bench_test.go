@@ -2,8 +2,10 @@ package decks
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -65,5 +67,138 @@ func TestWriteBigFixture(t *testing.T) {
 	for _, n := range []string{"Deck.csv", "Karten.csv"} {
 		data, _ := os.ReadFile(filepath.Join(c, n))
 		os.WriteFile(filepath.Join(dir, "big", n), data, 0o644)
+	}
+}
+
+// syntheticQuestions is a deck of n questions in the shape of real ones: a
+// few phrasings; content words drawn as often as they occur in the default
+// decks, and three in ten new compounds of two of them, so that the
+// vocabulary grows with the deck as a language's does. Every 50th question
+// repeats an earlier one in other words: one content word changed, the
+// options shuffled. With open, it is a Raab deck of questions with one
+// answer (Blamieren oder Kassieren), else a Genial daneben deck of questions
+// with three options. It returns the deck and the numbers of the repeating
+// questions (row = number + 1).
+func syntheticQuestions(n int, open bool) (sheets, map[int]bool) {
+	seed := uint64(2)
+	if open {
+		seed = 3
+	}
+	rng := rand.New(rand.NewPCG(1, seed))
+	defaults, _ := LoadDefaults()
+	var corpus []string // every content word as often as it occurs
+	for _, it := range collectDupItems(defaults) {
+		for _, w := range strings.Fields(it.full) {
+			w = strings.Trim(w, ".,;:!?„“»«()…\"")
+			if len([]rune(w)) > 3 && !stopWords[strings.ToLower(w)] {
+				corpus = append(corpus, w)
+			}
+		}
+	}
+	word := func() string {
+		w := corpus[rng.IntN(len(corpus))]
+		if rng.IntN(10) < 3 {
+			w += strings.ToLower(corpus[rng.IntN(len(corpus))])
+		}
+		return w
+	}
+	phrasings := []string{"Wie heißt %s?", "Was ist %s?", "Wo liegt %s?", "Welches Tier lebt %s?", "Woher kommt das Wort %s?", "Wann wurde %s gebaut?"}
+	rows := [][]string{{"Nr", "Frage", "a", "b", "c", "Richtig", "Region", "Wörtlich"}}
+	if open {
+		rows = [][]string{{"Karte", "Frage", "Antwort"}}
+	}
+	type question struct {
+		words   []string
+		phrase  string
+		options [3]string
+		correct int
+	}
+	var qs []question
+	repeats := map[int]bool{}
+	texts := map[string]bool{}
+	for i := 1; i <= n; i++ {
+		var q question
+		if i%50 == 0 {
+			q = qs[rng.IntN(len(qs))]
+			q.words = append([]string(nil), q.words...)
+			q.words[rng.IntN(len(q.words))] = word()
+			q.options[0], q.options[1], q.options[2] = q.options[2], q.options[0], q.options[1]
+			q.correct = (q.correct + 1) % 3
+			repeats[i] = true
+		} else {
+			for k := 0; k < 3+rng.IntN(4); k++ {
+				q.words = append(q.words, word())
+			}
+			q.phrase = phrasings[rng.IntN(len(phrasings))]
+			for k := range q.options {
+				q.options[k] = fmt.Sprintf("Der %s %s (%d)", word(), word(), k+1)
+			}
+			q.correct = rng.IntN(3)
+		}
+		text := fmt.Sprintf(q.phrase, strings.Join(q.words, " "))
+		if texts[text] {
+			i--
+			continue
+		}
+		texts[text] = true
+		qs = append(qs, q)
+		if open {
+			rows = append(rows, []string{fmt.Sprint((i-1)/4 + 1), text, q.options[q.correct]})
+		} else {
+			rows = append(rows, []string{fmt.Sprint(i), text, q.options[0], q.options[1], q.options[2], "abc"[q.correct : q.correct+1], "", ""})
+		}
+	}
+	if open {
+		return sheets{"Deck": deckSheet("raab", "SYN"), "Blamieren oder Kassieren": rows}, repeats
+	}
+	return sheets{"Deck": deckSheet("genial", "SYN"), "Fragen": rows}, repeats
+}
+
+func benchmarkDuplicates(b *testing.B, d ...*Deck) {
+	b.ReportAllocs()
+	var found int
+	cpu := cpuSeconds()
+	for b.Loop() {
+		found = len(Duplicates(d, nil))
+	}
+	b.ReportMetric(float64(found), "findings")
+	b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
+}
+
+// 10,000 questions, half with three options, half with one answer, with
+// 200 reworded repeats; the smaller and larger sizes show how the time
+// grows (comparing all pairs would grow fourfold per step).
+func BenchmarkDuplicates10k(b *testing.B) {
+	for _, n := range []int{2500, 5000, 10000, 20000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var ds []*Deck
+			for _, open := range []bool{false, true} {
+				s, _ := syntheticQuestions(n/2, open)
+				d, probs := loadSheets(b, s)
+				if d == nil {
+					b.Fatal(probs)
+				}
+				ds = append(ds, d)
+			}
+			benchmarkDuplicates(b, ds...)
+		})
+	}
+}
+
+// 10,000 sides of one template with the same options: the worst case for
+// an index of words, since all share them.
+func BenchmarkDuplicatesTemplated10k(b *testing.B) {
+	d, probs := loadSheets(b, bigLabyrinth(10000))
+	if d == nil {
+		b.Fatal(probs)
+	}
+	benchmarkDuplicates(b, d)
+}
+
+func BenchmarkDuplicatesDefaults(b *testing.B) {
+	defaults, _ := LoadDefaults()
+	b.ReportAllocs()
+	for b.Loop() {
+		Duplicates(defaults, nil)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"druckreif/decks/workbook"
 )
@@ -72,9 +73,10 @@ func ParseGame(s string) (Game, bool) {
 type DeckInfo struct {
 	Game     Game
 	Name     string
-	Code     string // Kennung: A–Z and 0–9, at most 8 characters, part of every card ID
-	Version  string // printed and carried in the QR code: A–Z, 0–9, "." and "-"
-	Region   string // region of every card without its own
+	NameCell Location // where Name was written, for messages about it
+	Code     string   // Kennung: A–Z and 0–9, at most 8 characters, part of every card ID
+	Version  string   // printed and carried in the QR code: A–Z, 0–9, "." and "-"
+	Region   string   // region of every card without its own
 	Language string
 	Source   string // the deck's path as given, for messages
 }
@@ -118,6 +120,12 @@ func (o Origin) Cell(column string) Location {
 // LoadPath reads the deck at a path on disk: an .xlsx file or a folder of
 // .csv files.
 func LoadPath(path string) (*Deck, Problems) {
+	if path == "" {
+		var probs Problems
+		probs.errorf(Location{File: "''"}, "leerer Pfad: bitte eine .xlsx-Datei oder einen Ordner angeben (für den aktuellen Ordner: .)",
+			"empty path: please name an .xlsx file or a folder (for the current folder: .)")
+		return nil, probs
+	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
@@ -148,14 +156,15 @@ func Load(fsys fs.FS, name, display string) (*Deck, Problems) {
 	return deck, probs
 }
 
-// parseWorkbook reads the Deck sheet and then the game's card sheets.
+// parseWorkbook reads the Deck sheet and then the game's card sheets; no
+// other sheet is read.
 func parseWorkbook(wb *workbook.Workbook, probs *Problems) *Deck {
-	info := parseDeckSheet(wb, probs)
+	known := map[*workbook.Sheet]bool{}
+	info := parseDeckSheet(wb, known, probs)
 	if info == nil {
 		return nil
 	}
 	d := &Deck{Info: info}
-	known := map[*workbook.Sheet]bool{wb.Sheet(deckSheetNames...): true}
 	for _, s := range wb.Sheets {
 		if workbook.NormalizeName(s.Name) == workbook.NormalizeName("Anleitung") {
 			known[s] = true // the template's instructions
@@ -203,12 +212,14 @@ var deckKeys = map[string]string{
 }
 
 // parseDeckSheet reads the key/value sheet "Deck".
-func parseDeckSheet(wb *workbook.Workbook, probs *Problems) *DeckInfo {
-	sheet := wb.Sheet(deckSheetNames...)
+func parseDeckSheet(wb *workbook.Workbook, known map[*workbook.Sheet]bool, probs *Problems) *DeckInfo {
+	sheet, usable := findSheet(wb, known, probs, deckSheetNames...)
 	if sheet == nil {
-		probs.errorf(Location{File: wb.Path, Sheet: "Deck"},
-			"das Tabellenblatt fehlt (Schlüssel in Spalte A, Wert in Spalte B: Spiel, Name, Kennung, Version)",
-			"the sheet is missing (key in column A, value in column B: Spiel, Name, Kennung, Version)")
+		if usable {
+			probs.errorf(Location{File: wb.Path, Sheet: "Deck"},
+				"das Tabellenblatt fehlt (Schlüssel in Spalte A, Wert in Spalte B: Spiel, Name, Kennung, Version)",
+				"the sheet is missing (key in column A, value in column B: Spiel, Name, Kennung, Version)")
+		}
 		return nil
 	}
 	at := func(row int, key string) Location {
@@ -223,7 +234,7 @@ func parseDeckSheet(wb *workbook.Workbook, probs *Problems) *DeckInfo {
 		}
 		rawKey := strings.TrimSpace(cells[0])
 		for c, v := range cells {
-			checkCell(probs, at(i+1, rawKey), v, sheet.Formula(i, c))
+			checkCell(probs, at(i+1, rawKey), v, sheet.Note(i, c))
 		}
 		key, ok := deckKeys[workbook.NormalizeName(rawKey)]
 		if !ok {
@@ -273,6 +284,18 @@ func parseDeckSheet(wb *workbook.Workbook, probs *Problems) *DeckInfo {
 		}
 	}
 	info.Name = need("Name")
+	if info.Name != "" {
+		info.NameCell = at(rows["Name"], keys["Name"])
+		if n := utf8.RuneCountInString(info.Name); n > maxNameRunes {
+			probs.errorf(info.NameCell, "der Name ist zu lang (%d Zeichen, höchstens %d): er steht klein auf jeder Karte neben dem QR-Code",
+				"the name is too long (%d characters, at most %d): it is printed small on every card beside the QR code", n, maxNameRunes)
+			ok = false
+		} else if strings.ContainsAny(info.Name, "\n\t") {
+			probs.errorf(info.NameCell, "der Name muss in eine Zeile passen (ohne Zeilenumbruch)",
+				"the name must fit on one line (no line break)")
+			ok = false
+		}
+	}
 	if v := need("Kennung"); v != "" {
 		if !codePattern.MatchString(v) {
 			probs.errorf(at(rows["Kennung"], keys["Kennung"]), "„%s“ ist keine gültige Kennung (A–Z und 0–9, höchstens 8 Zeichen)",
@@ -357,16 +380,49 @@ func (r row) stand() string {
 	return v
 }
 
-// cardSheet finds a card sheet, reports it missing if required, and marks it
-// as known.
+// cardSheet finds and reads a card sheet, reports it missing if required,
+// and marks it as known.
 func cardSheet(wb *workbook.Workbook, schema *SheetSchema, known map[*workbook.Sheet]bool, required bool, probs *Problems) *table {
-	s := wb.Sheet(append([]string{schema.Name, schema.Title}, schema.Aliases...)...)
+	s, ok := findSheet(wb, known, probs, append([]string{schema.Name, schema.Title}, schema.Aliases...)...)
 	if s == nil {
-		if required {
+		if required && ok {
 			probs.errorf(Location{File: wb.Path, Sheet: schema.Name}, "das Tabellenblatt fehlt", "the sheet is missing")
 		}
 		return nil
 	}
-	known[s] = true
 	return bindTable(s.File, s, schema, probs)
 }
+
+// findSheet finds a sheet by its names and reads it. Sheets whose names an
+// author cannot tell apart ("Wer lügt?" and "Wer luegt") are an error at
+// the second, not an "unknown sheet". ok is false when the sheet exists
+// but cannot be used (already reported).
+func findSheet(wb *workbook.Workbook, known map[*workbook.Sheet]bool, probs *Problems, names ...string) (s *workbook.Sheet, ok bool) {
+	s, more := wb.Find(names...)
+	if s == nil {
+		return nil, true
+	}
+	known[s] = true
+	for _, m := range more {
+		known[m] = true
+		probs.errorf(Location{File: m.File, Sheet: m.Name},
+			"das Tabellenblatt steht doppelt: „%s“ und „%s“ meinen dasselbe Blatt; bitte zusammenführen oder eines löschen",
+			"the sheet appears twice: %q and %q name the same sheet; please merge them or delete one", s.Name, m.Name)
+	}
+	if len(more) > 0 {
+		return nil, false
+	}
+	if err := wb.Load(s); err != nil {
+		if we, isRead := err.(*workbook.Error); isRead {
+			probs.addRead(Error, we)
+		} else {
+			probs.errorf(Location{File: s.File, Sheet: s.Name}, "%v", "%v", err)
+		}
+		return nil, false
+	}
+	return s, true
+}
+
+// maxNameRunes bounds a deck's name, which every card prints in its
+// footer beside the QR code; the print engine also measures it.
+const maxNameRunes = 40

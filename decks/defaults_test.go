@@ -39,11 +39,9 @@ func TestDefaultDeckCounts(t *testing.T) {
 		kinds[c.Kind]++
 		regional[c.Region]++
 	}
-	// The rulebook's 25 risk and 25 Lingutaurus cards. The normal cards
-	// are held at the three full games per colour side they already make
-	// (a game uses 17); the rulebook's 170 arrive with the new normal cards.
-	if kinds[Normal] < 56 || kinds[Risk] != 25 || kinds[Lingutaurus] != 25 {
-		t.Errorf("labyrinth: %d cards, %v (want ≥ 56 normal, 25 risk, 25 Lingutaurus)", len(lab.Labyrinth), kinds)
+	// The rulebook's 220 cards: 170 normal, 25 risk and 25 Lingutaurus.
+	if kinds[Normal] < 170 || kinds[Risk] != 25 || kinds[Lingutaurus] != 25 {
+		t.Errorf("labyrinth: %d cards, %v (want ≥ 170 normal, 25 risk, 25 Lingutaurus)", len(lab.Labyrinth), kinds)
 	}
 	if regional["de-AT"] < 1 || regional["de-CH"] < 1 {
 		t.Errorf("labyrinth base deck needs regional cards for the filter: %v", regional)
@@ -67,7 +65,10 @@ func TestDefaultDeckCounts(t *testing.T) {
 			regionalGenial++
 		}
 	}
-	if len(gen.Genial) < 60 || regionalGenial < 1 {
+	// The rulebook deals 9 cards to each of two players, 6 to each of
+	// three, 5 to each of four: at least 200 questions play eleven games of
+	// two before one repeats.
+	if len(gen.Genial) < 200 || regionalGenial < 8 {
 		t.Errorf("genial: %d questions, %d regional", len(gen.Genial), regionalGenial)
 	}
 }
@@ -155,6 +156,17 @@ func TestAnswerKeyBalance(t *testing.T) {
 		letters = append(letters, c.Correct)
 	}
 	check("genial", letters)
+	// Genial daneben is one stack of three-answer cards: about a third each,
+	// no letter right on more than 40 % of the questions.
+	counts := [3]int{}
+	for _, l := range letters {
+		counts[l]++
+	}
+	for i, n := range counts {
+		if share := float64(n) / float64(len(letters)); share > 0.40 || share < 0.27 {
+			t.Errorf("genial: answer %c is correct in %.0f %% of questions, want about a third", 'a'+i, share*100)
+		}
+	}
 }
 
 // A game plays one colour, and the reader draws its risk and Lingutaurus
@@ -320,6 +332,41 @@ func TestDefaultDativDeckBudgets(t *testing.T) {
 			if !cited {
 				t.Errorf("%s: the explanation names no source: %s", s.ID, s.Explanation)
 			}
+		}
+	}
+}
+
+// A game draws 17 normal cards of one colour, so each colour's normal
+// stack must not favour a letter (at most 40 %), and the dialect questions
+// the game promises come from every region, not from two or three.
+func TestLabyrinthNormalStack(t *testing.T) {
+	base := defaultDeck(t, "labyrinth")
+	var counts [2][3]int
+	n := 0
+	regions := map[string]bool{}
+	for _, c := range base.Labyrinth {
+		if c.Kind != Normal {
+			continue
+		}
+		n++
+		for face := range c.Sides {
+			counts[face][c.Sides[face].Correct]++
+		}
+		regions[c.Region] = true
+	}
+	for face, k := range counts {
+		for i, m := range k {
+			if 10*m > 4*n {
+				t.Errorf("normal cards, %s side: %c is correct on %d of %d", LabyrinthFace(face), 'A'+i, m, n)
+			}
+		}
+	}
+	// North, Rhineland and Ruhr, Palatinate, Saarland, Thuringia, Bavaria and
+	// Franconia, Swabia, Saxony, Berlin, Hesse, Austria, Switzerland, South Tyrol.
+	for _, want := range []string{"de-DE-HH", "de-DE-SH", "de-DE-NI", "de-DE-MV", "de-DE-NW", "de-DE-RP", "de-DE-SL",
+		"de-DE-TH", "de-DE-BY", "de-DE-BW", "de-DE-SN", "de-DE-BE", "de-DE-HE", "de-AT", "de-CH", "de-IT"} {
+		if !regions[want] {
+			t.Errorf("labyrinth base deck: no normal card for region %s", want)
 		}
 	}
 }

@@ -49,7 +49,7 @@ func (l Location) In(lang i18n.Lang) string {
 			parts = append(parts, "Spalte "+l.Column)
 		}
 	}
-	return strings.Join(parts, ": ")
+	return i18n.OneLine(strings.Join(parts, ": "))
 }
 
 func (l Location) String() string { return l.In(i18n.German) }
@@ -72,7 +72,7 @@ func (p Problem) In(lang i18n.Lang) string {
 			msg = "Warnung: " + msg
 		}
 	}
-	return p.Location.In(lang) + ": " + msg
+	return p.Location.In(lang) + ": " + i18n.OneLine(msg)
 }
 
 func (p Problem) String() string { return p.In(i18n.German) }
@@ -94,7 +94,7 @@ func (ps *Problems) warnf(at Location, de, en string, args ...any) {
 
 // addRead turns a workbook reading error into a problem.
 func (ps *Problems) addRead(sev Severity, e *workbook.Error) {
-	ps.add(sev, Location{File: e.File, Sheet: e.Sheet, Row: e.Row}, e.Msg)
+	ps.add(sev, Location{File: e.File, Sheet: e.Sheet, Row: e.Row, Column: e.Column}, e.Msg)
 }
 
 // HasErrors reports whether any problem is an error.

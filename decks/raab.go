@@ -2,6 +2,7 @@ package decks
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
 	"strconv"
@@ -250,15 +251,24 @@ func (r row) number(col string, required bool) (float64, bool) {
 	return f, ok
 }
 
-var decimalPattern = regexp.MustCompile(`^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$`)
+var (
+	decimalPattern = regexp.MustCompile(`^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$`)
+	// pointPattern is what remains for strconv.ParseFloat: digits with a
+	// decimal point. ParseFloat alone would also take "NaN", "Inf", "1e9"
+	// and hexadecimal "0x1p-3", which no author means as an answer.
+	pointPattern = regexp.MustCompile(`^-?\d+(\.\d+)?$`)
+)
 
 func parseNumber(v string) (float64, bool) {
 	v = strings.NewReplacer("−", "-", "\u202f", "", " ", "").Replace(v)
 	if decimalPattern.MatchString(v) {
 		v = strings.ReplaceAll(strings.ReplaceAll(v, ".", ""), ",", ".")
 	}
+	if !pointPattern.MatchString(v) {
+		return 0, false
+	}
 	f, err := strconv.ParseFloat(v, 64)
-	return f, err == nil
+	return f, err == nil && !math.IsInf(f, 0)
 }
 
 // coordinate reads degrees; a point or a comma is always the decimal
@@ -268,8 +278,9 @@ func (r row) coordinate(col string) (float64, bool) {
 	if v == "" {
 		return 0, false
 	}
-	f, err := strconv.ParseFloat(strings.Replace(strings.ReplaceAll(v, "−", "-"), ",", ".", 1), 64)
-	if err != nil || f < -180 || f > 180 {
+	v = strings.Replace(strings.ReplaceAll(v, "−", "-"), ",", ".", 1)
+	f, err := strconv.ParseFloat(v, 64)
+	if !pointPattern.MatchString(v) || err != nil || f < -180 || f > 180 {
 		r.errorf(col, "„%s“ ist keine Gradzahl (z. B. 52,52)", "%q is not a number of degrees (e.g. 52.52)", v)
 		return 0, false
 	}

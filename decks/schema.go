@@ -3,8 +3,6 @@ package decks
 import (
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"druckreif/decks/workbook"
 )
@@ -259,42 +257,6 @@ func (r row) checkCells() {
 			col = columnLetter(i)
 		}
 		checkCell(r.t.probs, Location{File: r.t.file, Sheet: r.t.sheet.Name, Row: r.idx + 1, Column: col},
-			c, r.t.sheet.Formula(r.idx, i))
-	}
-}
-
-// checkCell reports what no cell of a deck may contain.
-func checkCell(probs *Problems, at Location, v string, formula bool) {
-	if formula {
-		probs.errorf(at, "die Zelle enthält eine Formel; bitte den Wert eintragen",
-			"the cell holds a formula; please enter the value")
-		return
-	}
-	t := strings.TrimSpace(v)
-	if strings.HasPrefix(t, "#") && errorValues[strings.ToUpper(t)] {
-		probs.errorf(at, "die Zelle enthält den Fehlerwert %s", "the cell holds the error value %s", t)
-		return
-	}
-	if strings.HasPrefix(t, "=") && len(t) > 1 {
-		probs.errorf(at, "die Zelle beginnt mit „=“ wie eine Formel; bitte den Wert eintragen",
-			"the cell starts with \"=\" like a formula; please enter the value")
-		return
-	}
-	for _, c := range v {
-		switch {
-		case c == utf8.RuneError:
-			probs.errorf(at, "die Zelle enthält ungültige Zeichen (Binärdaten oder falsche Kodierung)",
-				"the cell holds invalid characters (binary data or wrong encoding)")
-			return
-		case c == '\n':
-			// A line break typed in a cell is kept: the printer honours it.
-		case unicode.IsControl(c):
-			probs.errorf(at, "die Zelle enthält das Steuerzeichen U+%04X", "the cell holds the control character U+%04X", c)
-			return
-		case c > 0xFFFF:
-			probs.errorf(at, "das Zeichen „%c“ (U+%04X) kann nicht gedruckt werden (Emoji oder seltenes Zeichen)",
-				"the character %q (U+%04X) cannot be printed (emoji or rare character)", c, c)
-			return
-		}
+			c, r.t.sheet.Note(r.idx, i))
 	}
 }

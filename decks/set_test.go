@@ -169,6 +169,7 @@ func mustAtoi(t testing.TB, s string) int {
 // one deck: the file names in origins and the source path.
 func stripOrigins(d *Deck) {
 	d.Info.Source = ""
+	d.Info.NameCell.File = ""
 	for _, c := range d.Labyrinth {
 		for i := range c.Sides {
 			c.Sides[i].Origin = Origin{}

@@ -8,6 +8,7 @@ package i18n
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // Lang is a user-facing language.
@@ -60,3 +61,53 @@ func (t Text) In(l Lang) string {
 
 // String returns the German message.
 func (t Text) String() string { return t.DE }
+
+// OneLine makes text safe to show on one line of a terminal: line breaks,
+// tabs and other control characters (also those of the C1 block), the
+// bidirectional overrides that reorder what follows and other invisible
+// format characters are shown as escapes such as \n or \u202E. File names and cell values come from users and may
+// hold any of them; a message must still read as one line.
+func OneLine(s string) string {
+	clean := true
+	for _, r := range s {
+		if needsEscape(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case needsEscape(r):
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func needsEscape(r rune) bool {
+	switch {
+	case r < 0x20, r == 0x7F, r >= 0x80 && r < 0xA0:
+		return true
+	case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069, r == 0x200E, r == 0x200F, r == 0x061C:
+		return true
+	case r == 0x2028, r == 0x2029:
+		return true
+	case unicode.Is(unicode.Cf, r):
+		// Invisible format characters (zero-width space, soft hyphen):
+		// shown, so that „grün“ with one inside does not look like „grün“.
+		return true
+	}
+	return false
+}

@@ -48,7 +48,7 @@ var Checklists = map[decks.Game][]Component{
 		{Rulebook: "5 guess cards marked „RICHTIG“ (RIGHT)", Files: []string{"dativ/ratekarten"}},
 		{Rulebook: "5 guess cards marked „FALSCH“ (WRONG)", Files: []string{"dativ/ratekarten"}},
 		{Rulebook: "100 point chips", Files: []string{"dativ/punktechips"}},
-		{Rulebook: "1 Decoder", Files: []string{"dativ/decoder"}, Note: "Rahmen zum Falten; rote Folie kaufen – oder druckreif card ID"},
+		{Rulebook: "1 Decoder", Files: []string{"dativ/decoder"}, Note: "Hülle zum Ausschneiden, Falten und Kleben; rote Folie kaufen – oder druckreif card ID"},
 		{Rulebook: "1 rulebook", Files: []string{"dativ/regeln"}},
 	},
 	decks.TheGame: {

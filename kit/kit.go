@@ -5,8 +5,6 @@ package kit
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -62,8 +60,14 @@ type job struct {
 	run  func() ([]File, []string, error)
 }
 
-// Build renders the kit's files; it writes nothing.
+// Build renders the kit's files; it writes nothing (see OpenOutput).
 func Build(set *decks.Set, o Options) ([]File, []string, error) {
+	if err := o.CheckNumbers(); err != nil {
+		return nil, nil, err
+	}
+	if err := o.checkCards(set); err != nil {
+		return nil, nil, err
+	}
 	want := map[decks.Game]bool{}
 	for _, g := range o.Games {
 		want[g] = true
@@ -209,6 +213,10 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 	if len(name) > 0 {
 		base = name[0]
 	}
+	if len(o.Cards) > 0 {
+		// A reprint of some cards goes beside the full deck, not over it.
+		base, what = base+"-nachdruck", "Nachdruck einzelner Karten: "+what
+	}
 	st, err := layout.LoadStyle(game, o.Templates)
 	if err != nil {
 		return nil, nil, err
@@ -308,56 +316,6 @@ func duplexNote(o Options, st layout.Stats) string {
 	return "beidseitig drucken, " + flip
 }
 
-// Write puts the files into the output folder all or nothing: every file
-// goes to a temporary name first, and only when all are written are they
-// renamed into place. A failed build leaves the previous kit untouched.
-func Write(dir string, files []File, index string) error {
-	type pending struct{ tmp, final string }
-	var done []pending
-	cleanup := func() {
-		for _, p := range done {
-			os.Remove(p.tmp)
-		}
-	}
-	all := append([]File(nil), files...)
-	all = append(all, File{Path: "README.txt", Data: []byte(index)})
-	for _, f := range all {
-		final := filepath.Join(dir, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
-			cleanup()
-			return err
-		}
-		tmp, err := os.CreateTemp(filepath.Dir(final), "."+filepath.Base(final)+".tmp*")
-		if err != nil {
-			cleanup()
-			return err
-		}
-		done = append(done, pending{tmp.Name(), final})
-		// CreateTemp makes the file private; the kit is for everyone.
-		if err := tmp.Chmod(0o644); err != nil {
-			tmp.Close()
-			cleanup()
-			return err
-		}
-		if _, err := tmp.Write(f.Data); err != nil {
-			tmp.Close()
-			cleanup()
-			return err
-		}
-		if err := tmp.Close(); err != nil {
-			cleanup()
-			return err
-		}
-	}
-	for _, p := range done {
-		if err := os.Rename(p.tmp, p.final); err != nil {
-			cleanup()
-			return err
-		}
-	}
-	return nil
-}
-
 // Index is the kit's README.txt: what each file is and how to print it.
 func Index(files []File, o Options) string {
 	var b strings.Builder
@@ -398,7 +356,7 @@ func decoderFile(o Options) ([]File, []string, error) {
 		return nil, nil, err
 	}
 	return []File{{Path: "dativ/decoder" + fileSuffix(Options{Paper: o.Paper}) + ".pdf",
-		What:  "Decoder zum Falten (Fenster für rote Folie) und Kalibrierstreifen der Stärken 1–5",
+		What:  "Decoder-Hülle zum Falten und Kleben (Fenster für rote Folie) und Kalibrierstreifen der Stärken 1–5",
 		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:] + ", FARBDRUCKER nötig", Duplex: "einseitig drucken",
 		Sheets: 2, Pages: 2, Data: data}}, nil, nil
 }

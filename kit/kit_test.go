@@ -1,7 +1,6 @@
 package kit
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"os"
@@ -294,32 +293,6 @@ func withPaper(o Options) Options {
 		o.Paper = layout.A4
 	}
 	return o
-}
-
-// A failed write leaves the previous kit as it was, and no temporary files.
-func TestWriteIsAllOrNothing(t *testing.T) {
-	dir := t.TempDir()
-	first := []File{{Path: "a/karten.pdf", Data: []byte("eins")}, {Path: "b/karten.pdf", Data: []byte("zwei")}}
-	if err := Write(dir, first, "index 1"); err != nil {
-		t.Fatal(err)
-	}
-	// b/karten.pdf/x cannot be created: b/karten.pdf is a file.
-	second := []File{{Path: "a/karten.pdf", Data: []byte("NEU")}, {Path: "b/karten.pdf/x", Data: []byte("kaputt")}}
-	if err := Write(dir, second, "index 2"); err == nil {
-		t.Fatal("want an error")
-	}
-	for path, want := range map[string]string{"a/karten.pdf": "eins", "b/karten.pdf": "zwei", "README.txt": "index 1"} {
-		got, _ := os.ReadFile(filepath.Join(dir, path))
-		if !bytes.Equal(got, []byte(want)) {
-			t.Errorf("%s: %q, want the old %q", path, got, want)
-		}
-	}
-	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-		if strings.Contains(filepath.Base(p), ".tmp") {
-			t.Errorf("temporary file left: %s", p)
-		}
-		return nil
-	})
 }
 
 func writeFileB(b testing.TB, path, s string) {

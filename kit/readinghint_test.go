@@ -23,7 +23,7 @@ func TestReadingHintIsPrinted(t *testing.T) {
 		t.Fatalf("DAT-STD-1 is not the card this test expects: %+v", found)
 	}
 	files := build(t, set, Options{Cards: []string{"DAT-STD-1"}, Games: []decks.Game{decks.Dativ}})
-	f, ok := files["dativ/karten.pdf"]
+	f, ok := files["dativ/karten-nachdruck.pdf"] // a reprint goes beside the full deck
 	if !ok || f.Pages != 2 {
 		t.Fatalf("reprint of one dativ card: %v", files)
 	}

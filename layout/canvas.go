@@ -374,6 +374,31 @@ func (c *Canvas) Glyph(cx, cy, deg float64, s, style string, sizePt float64, col
 	c.pdf.TransformEnd()
 }
 
+// TextOutline runs draw with text filled and then stroked along its
+// outlines in stroke at a line width in mm: half the line lies inside each
+// glyph, half outside.
+func (c *Canvas) TextOutline(stroke Color, width float64, draw func()) {
+	c.textMode(2, stroke, width, draw)
+}
+
+// TextStroke runs draw with text only stroked along its outlines.
+func (c *Canvas) TextStroke(stroke Color, width float64, draw func()) {
+	c.textMode(1, stroke, width, draw)
+}
+
+func (c *Canvas) textMode(mode int, stroke Color, width float64, draw func()) {
+	if c.pdf == nil {
+		draw()
+		return
+	}
+	c.stroke(stroke, width)
+	c.pdf.SetLineJoinStyle("round")
+	c.pdf.SetTextRenderingMode(mode)
+	draw()
+	c.pdf.SetTextRenderingMode(0)
+	c.pdf.SetLineJoinStyle("miter")
+}
+
 // Clip runs draw with painting limited to a card-local rectangle.
 func (c *Canvas) Clip(x, y, w, h float64, draw func()) {
 	if c.pdf == nil {

@@ -97,6 +97,10 @@ func (g Grid) CardPos(col, row int) (x, y float64) {
 // about the page's vertical centre line (the long-edge flip, and the fold).
 func (g Grid) MirrorX(x float64) float64 { return g.PageW - x - g.CardW }
 
+// MaxGutter is the widest space between cards: wider leaves no second
+// card on the sheet.
+const MaxGutter = 30.0
+
 // need is the space from the page edge to a card's trim that bleed and
 // crop marks need, on each side.
 func need() float64 { return PrintableMargin + Bleed + MarkOffset + MinMark }
@@ -106,6 +110,9 @@ func need() float64 { return PrintableMargin + Bleed + MarkOffset + MinMark }
 // area and centring the grid. Gutterfold grids use half the page for
 // fronts and mirror them into the other half.
 func PlanGrid(p Paper, w, h, gutter float64, mode Mode) (Grid, error) {
+	if !(gutter >= 0 && gutter <= MaxGutter) { // also NaN
+		return Grid{}, fmt.Errorf("der Abstand zwischen den Karten (--gutter) muss 0 oder %.0f bis %.0f mm sein, nicht %g", 2*Bleed, MaxGutter, gutter)
+	}
 	if gutter > 0 && gutter < 2*Bleed {
 		return Grid{}, fmt.Errorf("der Abstand zwischen den Karten (--gutter) muss mindestens %.0f mm sein, damit jede Karte ihren eigenen Anschnitt von %.0f mm hat", 2*Bleed, Bleed)
 	}

@@ -1,12 +1,15 @@
 package layout
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
+	"druckreif/i18n"
+	"druckreif/internal/fileread"
 	"druckreif/templates"
 )
 
@@ -34,8 +37,27 @@ type TextStyle struct {
 	Min   float64 `json:"min"`
 }
 
+// StyleError is a problem with a style file, in both languages.
+type StyleError struct {
+	File string
+	Msg  i18n.Text
+}
+
+func (e *StyleError) Error() string { return e.In(i18n.German) }
+
+// In formats the error in l.
+func (e *StyleError) In(l i18n.Lang) string {
+	return i18n.Sprintf("Stil %s: %s", "style %s: %s", e.File, e.Msg.In(l)).In(l)
+}
+
+// maxStyleBytes bounds a style file; the built-in ones have a few hundred
+// bytes.
+const maxStyleBytes = 1 << 20
+
 // LoadStyle reads a game's style: from dir when given (a user's edited
-// copy of templates/), else the built-in one.
+// copy of templates/), else the built-in one. Every number is checked
+// against what a card can hold, and unknown keys are refused, so a typo
+// ("marign") is not silently ignored.
 func LoadStyle(game, dir string) (*Style, error) {
 	name := game + ".json"
 	var data []byte
@@ -43,36 +65,60 @@ func LoadStyle(game, dir string) (*Style, error) {
 	source := "templates/" + name
 	if dir != "" {
 		source = filepath.Join(dir, name)
-		data, err = os.ReadFile(source)
+		data, err = fileread.ReadPath(source, maxStyleBytes)
 	} else {
 		data, err = fs.ReadFile(templates.FS, name)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("Stil %s: %w", source, err)
+		var fe *fileread.Error
+		if errors.As(err, &fe) {
+			return nil, &StyleError{File: source, Msg: fe.Msg}
+		}
+		return nil, &StyleError{File: source, Msg: i18n.Sprintf("%v", "%v", err)}
+	}
+	return parseStyle(data, source)
+}
+
+// parseStyle reads and checks a style file's content.
+func parseStyle(data []byte, source string) (*Style, error) {
+	fail := func(de, en string, args ...any) (*Style, error) {
+		return nil, &StyleError{File: source, Msg: i18n.Sprintf(de, en, args...)}
 	}
 	s := &Style{source: source}
-	if err := json.Unmarshal(data, s); err != nil {
-		return nil, fmt.Errorf("Stil %s: %w", source, err)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(s); err != nil {
+		return fail("kein gültiges JSON: %v", "not valid JSON: %v", err)
 	}
 	if s.Card.Width < 20 || s.Card.Height < 20 || s.Card.Width > 400 || s.Card.Height > 400 {
-		return nil, fmt.Errorf("Stil %s: Kartengröße %.0f × %.0f mm ist unmöglich", source, s.Card.Width, s.Card.Height)
+		return fail("Kartengröße %g × %g mm ist unmöglich (20 bis 400 mm)", "card size %g × %g mm is impossible (20 to 400 mm)", s.Card.Width, s.Card.Height)
+	}
+	short := min(s.Card.Width, s.Card.Height)
+	if s.Margin < 0 || s.Margin > short/4 {
+		return fail("margin %g mm: erlaubt sind 0 bis %g mm (ein Viertel der kürzeren Kartenseite)",
+			"margin %g mm: allowed are 0 to %g mm (a quarter of the card's shorter side)", s.Margin, short/4)
+	}
+	if s.Band.Height < 0 || s.Band.Height > s.Card.Height-2*s.Margin-20 {
+		return fail("band.height %g mm: erlaubt sind 0 bis %g mm (über dem Band bleiben mindestens 20 mm)",
+			"band.height %g mm: allowed are 0 to %g mm (at least 20 mm stay above the band)", s.Band.Height, max(0, s.Card.Height-2*s.Margin-20))
 	}
 	s.colors = map[string]Color{}
 	for k, v := range s.Colors {
 		c, err := ParseColor(v)
 		if err != nil {
-			return nil, fmt.Errorf("Stil %s: colors.%s: %w", source, k, err)
+			return fail("colors.%s: %v", "colors.%s: %v", k, err)
 		}
 		s.colors[k] = c
 	}
 	for k, t := range s.Text {
-		if t.Size <= 0 || t.Min < 0 || t.Min > t.Size {
-			return nil, fmt.Errorf("Stil %s: text.%s: Größe %.1f, Minimum %.1f", source, k, t.Size, t.Min)
+		if t.Size < 3 || t.Size > 72 || t.Min < 0 || t.Min > t.Size || (t.Min > 0 && t.Min < 3) {
+			return fail("text.%s: Größe %g pt, Minimum %g pt (erlaubt: Größe 3 bis 72 pt, Minimum 3 pt bis zur Größe)",
+				"text.%s: size %g pt, minimum %g pt (allowed: size 3 to 72 pt, minimum 3 pt up to the size)", k, t.Size, t.Min)
 		}
 		switch t.Style {
 		case "", "B", "I", "BI":
 		default:
-			return nil, fmt.Errorf("Stil %s: text.%s: style %q (erlaubt: \"\", B, I, BI)", source, k, t.Style)
+			return fail("text.%s: style %q (erlaubt: \"\", B, I, BI)", "text.%s: style %q (allowed: \"\", B, I, BI)", k, t.Style)
 		}
 	}
 	return s, nil
@@ -106,12 +152,12 @@ func (s *Style) Font(name string) TextStyle {
 func (s *Style) Require(colors, texts []string) error {
 	for _, c := range colors {
 		if _, ok := s.colors[c]; !ok {
-			return fmt.Errorf("Stil %s: die Farbe colors.%s fehlt", s.source, c)
+			return &StyleError{File: s.source, Msg: i18n.Sprintf("die Farbe colors.%s fehlt", "the colour colors.%s is missing", c)}
 		}
 	}
 	for _, t := range texts {
 		if _, ok := s.Text[t]; !ok {
-			return fmt.Errorf("Stil %s: der Textstil text.%s fehlt", s.source, t)
+			return &StyleError{File: s.source, Msg: i18n.Sprintf("der Textstil text.%s fehlt", "the text style text.%s is missing", t)}
 		}
 	}
 	return nil

@@ -81,3 +81,14 @@ func (b *Broker) Subscribers(table string) int {
 	defer b.mu.Unlock()
 	return len(b.subs[table])
 }
+
+// Tables are the tables that have subscribers.
+func (b *Broker) Tables() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make([]string, 0, len(b.subs))
+	for id := range b.subs {
+		out = append(out, id)
+	}
+	return out
+}

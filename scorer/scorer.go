@@ -11,6 +11,7 @@ package scorer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -40,11 +41,13 @@ type Service struct {
 	sessionTTL time.Duration
 	hashing    chan struct{}
 	notes      *Broker
+	follower   follower
 
 	mu     sync.Mutex
 	tables map[string]*live
 
 	fingerprints sync.Map // card ID → fingerprint of its content
+	accounts     sync.Map // account ID → store.Account
 }
 
 // New starts a service.
@@ -92,21 +95,42 @@ func fail(status int, rule, field, de, en string, args ...any) *Error {
 	return &Error{Status: status, Rule: rule, Field: field, Msg: i18n.Sprintf(de, en, args...)}
 }
 
-// Status is the HTTP status of err: its own for an *Error, 500 otherwise.
+// Status is the HTTP status of err: its own for an *Error, 503 when the
+// store cannot be reached, 500 otherwise.
 func Status(err error) int {
-	if e, ok := err.(*Error); ok {
+	if e, ok := AsError(err); ok {
 		return e.Status
 	}
 	return http.StatusInternalServerError
 }
 
-// Evict drops tables from memory that were not used for idle; they are
-// rebuilt from the store when asked for again.
+// AsError is err as a refusal the phone is told about: an *Error as it
+// is, the store being unreachable as a 503 that says so. It is false for
+// an internal error.
+func AsError(err error) (*Error, bool) {
+	var e *Error
+	if errors.As(err, &e) {
+		return e, true
+	}
+	if errors.Is(err, store.ErrUnavailable) {
+		return &Error{Status: http.StatusServiceUnavailable, Rule: "store-unavailable", Msg: i18n.T(
+			"Die Datenbank ist gerade nicht erreichbar. Bitte gleich noch einmal versuchen – was bestätigt wurde, bleibt erhalten.",
+			"The database cannot be reached just now. Please try again in a moment – what was confirmed is kept.")}, true
+	}
+	return nil, false
+}
+
+// Evict drops tables from memory that were not used for idle and that no
+// phone here follows live; they are rebuilt from the store when asked for
+// again.
 func (s *Service) Evict(idle time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	cut := s.now().Add(-idle)
 	for id, l := range s.tables {
+		if s.notes.Subscribers(id) > 0 {
+			continue
+		}
 		if l.mu.TryLock() {
 			if l.used.Before(cut) {
 				delete(s.tables, id)
@@ -116,8 +140,13 @@ func (s *Service) Evict(idle time.Duration) {
 	}
 }
 
-// Run evicts idle tables until ctx ends.
+// Run keeps the service going until ctx ends: it evicts idle tables and,
+// on a store that several instances share, follows the changes the others
+// make.
 func (s *Service) Run(ctx context.Context) {
+	if feed, ok := s.store.(store.Feed); ok {
+		go s.follow(ctx, feed)
+	}
 	t := time.NewTicker(5 * time.Minute)
 	defer t.Stop()
 	for {

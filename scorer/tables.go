@@ -44,10 +44,16 @@ type live struct {
 	// an undo, for every phone to show until the next action.
 	putBack []thegame.Return
 	creator string // the creator's account name
+	// olderRules is the rules version of the oldest entry made under rules
+	// other than the loaded ones ("" when all were made under these).
+	olderRules string
 	// mismatch says why the table cannot be replayed as it was played
 	// (other rules or other cards): it is frozen, never silently changed.
 	mismatch *i18n.Text
 	used     time.Time
+	// noted is the newest version this instance's phones were told of (or
+	// could read): another instance's change is announced only beyond it.
+	noted int64
 }
 
 // forced is an action in force.
@@ -71,6 +77,9 @@ type Snapshot struct {
 	PutBack []thegame.Return `json:"put_back,omitempty"`
 	// Mismatch: the table was played under other rules or cards.
 	Mismatch *i18n.Text `json:"mismatch,omitempty"`
+	// Rules: the table was begun under older rules and goes on under the
+	// loaded ones (each entry was replayed and holds).
+	Rules *i18n.Text `json:"rules,omitempty"`
 	// Undoable: the viewer may take back the last action.
 	Undoable bool `json:"undoable"`
 	// Creator is the name of the account that holds the table role.
@@ -162,7 +171,7 @@ func (s *Service) build(ctx context.Context, l *live, id string) error {
 	if err != nil {
 		return err
 	}
-	l.table, l.seats, l.version, l.state, l.inForce, l.putBack, l.mismatch = t, setupSeats(t.Setup), 0, nil, nil, nil, nil
+	l.table, l.seats, l.version, l.state, l.inForce, l.putBack, l.mismatch, l.olderRules = t, setupSeats(t.Setup), 0, nil, nil, nil, nil, ""
 	saved := map[string]Marker{}
 	if ps, err := s.store.Players(ctx, t.CreatorID); err == nil {
 		for _, p := range ps {
@@ -187,6 +196,7 @@ func (s *Service) build(ctx context.Context, l *live, id string) error {
 		l.loaded = false
 		return err
 	}
+	l.noted = l.version
 	// A finished game whose history entry was lost (a crash between the
 	// action and the history) is recorded now; Finish replaces.
 	if l.mismatch == nil && l.runner.Next(l.state).Over {
@@ -264,9 +274,16 @@ func (s *Service) applyEntry(l *live, e store.Entry) *i18n.Text {
 		t := i18n.Sprintf("Eintrag %d hat die unbekannte Art „%s“.", "Entry %d is of the unknown kind %q.", e.Seq, e.Kind)
 		return &t
 	}
-	if h, err := stateHash(l.state); err != nil || h != e.StateHash {
-		t := i18n.Sprintf("Nach Eintrag %d ergibt sich ein anderer Spielstand als beim Spiel.", "After entry %d the game state differs from the one played.", e.Seq)
-		return &t
+	// The state is compared where the rules are the same; an entry made
+	// under other rules must still hold (above), and the table says it
+	// goes on under newer rules.
+	if e.EngineVersion == l.game.Version {
+		if h, err := stateHash(l.state); err != nil || h != e.StateHash {
+			t := i18n.Sprintf("Nach Eintrag %d ergibt sich ein anderer Spielstand als beim Spiel.", "After entry %d the game state differs from the one played.", e.Seq)
+			return &t
+		}
+	} else if l.olderRules == "" {
+		l.olderRules = e.EngineVersion
 	}
 	l.version = e.Seq
 	return nil
@@ -478,8 +495,12 @@ func (s *Service) at(ctx context.Context, au Auth, id string) (*live, rules.View
 // snapshot is the table as v sees it; l is locked.
 func (s *Service) snapshot(ctx context.Context, l *live, v rules.Viewer) (Snapshot, error) {
 	snap := Snapshot{ID: l.table.ID, Game: l.table.Game, Title: l.game.Title, Version: l.version, Viewer: v, Players: l.markers, Mismatch: l.mismatch, PIN: l.table.PIN}
+	if l.olderRules != "" && l.mismatch == nil {
+		t := i18n.Sprintf("Dieser Tisch wurde mit Regelversion %s begonnen und geht mit Version %s weiter; jeder bisherige Zug gilt auch nach den neuen Regeln.", "This table was begun under rules version %s and goes on under version %s; every move so far holds under the new rules too.", l.olderRules, l.game.Version)
+		snap.Rules = &t
+	}
 	if l.creator == "" {
-		if a, err := s.store.Account(ctx, l.table.CreatorID); err == nil {
+		if a, err := s.account(ctx, l.table.CreatorID); err == nil {
 			l.creator = a.Name
 		}
 	}
@@ -714,17 +735,11 @@ func stale(version, current int64) *Error {
 // Act applies an action made on version. Exactly one of two phones racing
 // on one version gets through; the other gets 409 with the fresh state.
 func (s *Service) Act(ctx context.Context, au Auth, id string, version int64, raw json.RawMessage) (Result, error) {
-	l, v, err := s.at(ctx, au, id)
+	l, v, err := s.current(ctx, au, id, version)
 	if err != nil {
 		return Result{}, err
 	}
 	defer l.mu.Unlock()
-	if l.mismatch != nil {
-		return Result{}, &Error{Status: http.StatusLocked, Rule: "table-mismatch", Msg: *l.mismatch}
-	}
-	if version != l.version {
-		return Result{}, s.staleError(ctx, l, v, version)
-	}
 	a, err := actionOf(raw)
 	if err != nil {
 		return Result{}, fail(http.StatusBadRequest, "bad-action", "action", "Die Aktion ist nicht lesbar: %v", "The action cannot be read: %v", err)
@@ -752,6 +767,26 @@ func (s *Service) Act(ctx context.Context, au Auth, id string, version int64, ra
 	return Result{Snapshot: snap, Events: events}, err
 }
 
+// current loads the table for a change made on version: the table must
+// not be frozen, and version must be the table's current one. The table is
+// returned locked.
+func (s *Service) current(ctx context.Context, au Auth, id string, version int64) (*live, rules.Viewer, error) {
+	l, v, err := s.at(ctx, au, id)
+	if err != nil {
+		return nil, v, err
+	}
+	if l.mismatch != nil {
+		l.mu.Unlock()
+		return nil, v, &Error{Status: http.StatusLocked, Rule: "table-mismatch", Msg: *l.mismatch}
+	}
+	if version != l.version {
+		err := s.staleError(ctx, l, v, version)
+		l.mu.Unlock()
+		return nil, v, err
+	}
+	return l, v, nil
+}
+
 // staleError is 409 with the table as it is now (after catching up).
 func (s *Service) staleError(ctx context.Context, l *live, v rules.Viewer, version int64) error {
 	if err := s.catchUp(ctx, l); err != nil {
@@ -774,12 +809,18 @@ func (s *Service) commit(ctx context.Context, l *live, kind string, a rules.Acti
 		return err
 	}
 	wasOver := l.runner.Next(l.state).Over
-	e := store.Entry{Seq: l.version + 1, Kind: kind, Actor: actor, StateHash: hash, At: s.now()}
+	e := store.Entry{Seq: l.version + 1, Kind: kind, Actor: actor, StateHash: hash, EngineVersion: l.game.Version, At: s.now()}
 	if kind == store.KindAction {
 		e.Action = a.Data
 		e.Cards = s.cardsOf(a)
 	}
 	if err := s.store.Append(ctx, l.table.ID, e); err != nil {
+		if errors.Is(err, store.ErrUnavailable) && s.notes.Subscribers(l.table.ID) > 0 {
+			// The entry may be written all the same, only its answer lost:
+			// once the store answers again, the phones here learn the
+			// table's version either way.
+			s.announceLater(context.WithoutCancel(ctx), l.table.ID, tell{})
+		}
 		return err
 	}
 	l.version = e.Seq
@@ -800,6 +841,7 @@ func (s *Service) commit(ctx context.Context, l *live, kind string, a rules.Acti
 		}
 	}
 	s.notes.Publish(Note{Table: l.table.ID, Version: l.version})
+	l.noted = l.version
 	return nil
 }
 
@@ -825,21 +867,9 @@ func (s *Service) choose(ctx context.Context, l *live, v rules.Viewer, a rules.A
 	if err != nil {
 		return Result{}, err
 	}
-	actors := l.runner.Next(l.state).Actors
-	byPlayer := map[string]rules.Action{}
-	for _, sec := range secrets {
-		if sa, err := actionOf(sec.Action); err == nil && sa.Type == a.Type {
-			byPlayer[sec.Player] = sa
-		}
-	}
-	var choices []rules.Action
-	for _, p := range actors {
-		if c, ok := byPlayer[p]; ok {
-			choices = append(choices, c)
-		}
-	}
-	if len(choices) < len(actors) {
-		s.notes.Publish(Note{Table: l.table.ID, Version: l.version, Kind: "secrets", Chosen: len(choices), Of: len(actors)})
+	choices, of := l.tally(secrets, a.Type)
+	if len(choices) < of {
+		s.notes.Publish(Note{Table: l.table.ID, Version: l.version, Kind: "secrets", Chosen: len(choices), Of: of})
 		snap, err := s.snapshot(ctx, l, v)
 		return Result{Snapshot: snap, Events: []rules.Event{}, Held: true}, err
 	}
@@ -866,21 +896,40 @@ func (s *Service) choose(ctx context.Context, l *live, v rules.Viewer, a rules.A
 	return Result{Snapshot: snap, Events: events}, err
 }
 
+// tally are the secret choices of kind typ made by the players to choose
+// now, in their order, and how many players are to choose. An empty typ is
+// the kind of the latest choice (secrets come oldest first).
+func (l *live) tally(secrets []store.Secret, typ string) ([]rules.Action, int) {
+	if typ == "" && len(secrets) > 0 {
+		if last, err := actionOf(secrets[len(secrets)-1].Action); err == nil {
+			typ = last.Type
+		}
+	}
+	byPlayer := map[string]rules.Action{}
+	for _, sec := range secrets {
+		if sa, err := actionOf(sec.Action); err == nil && sa.Type == typ {
+			byPlayer[sec.Player] = sa
+		}
+	}
+	actors := l.runner.Next(l.state).Actors
+	var choices []rules.Action
+	for _, p := range actors {
+		if c, ok := byPlayer[p]; ok {
+			choices = append(choices, c)
+		}
+	}
+	return choices, len(actors)
+}
+
 // Undo takes back the last action in force, as a new entry: the table's
 // version only grows. The table role may undo anything, a seat only what
 // it did itself.
 func (s *Service) Undo(ctx context.Context, au Auth, id string, version int64) (Result, error) {
-	l, v, err := s.at(ctx, au, id)
+	l, v, err := s.current(ctx, au, id, version)
 	if err != nil {
 		return Result{}, err
 	}
 	defer l.mu.Unlock()
-	if l.mismatch != nil {
-		return Result{}, &Error{Status: http.StatusLocked, Rule: "table-mismatch", Msg: *l.mismatch}
-	}
-	if version != l.version {
-		return Result{}, s.staleError(ctx, l, v, version)
-	}
 	if len(l.inForce) == 0 {
 		return Result{}, fail(http.StatusUnprocessableEntity, "nothing-to-undo", "", "Es gibt nichts zurückzunehmen.", "There is nothing to undo.")
 	}

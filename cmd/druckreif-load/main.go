@@ -28,6 +28,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,7 +54,7 @@ func main() {
 		dir, _ := os.MkdirTemp("", "druckreif-load-")
 		defer os.RemoveAll(dir)
 		for i := 0; i < *instances; i++ {
-			args := []string{"serve", "--addr", "127.0.0.1:0", "--data", dir}
+			args := []string{"serve", "--addr", "127.0.0.1:0", "--https-addr", "", "--data", dir}
 			if *storeURL != "" {
 				args = append(args, "--store", *storeURL)
 			}
@@ -77,7 +78,8 @@ func main() {
 		fail(errors.New("give --url or --spawn"))
 	}
 	bases := strings.Split(*urls, ",")
-	mem := watchMemory(strings.Split(strings.Trim(*pids, ","), ","))
+	pidList := strings.Split(strings.Trim(*pids, ","), ",")
+	mem := watchMemory(pidList)
 
 	r := &run{bases: bases, phonesPer: *phones, client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1000, MaxConnsPerHost: 0, IdleConnTimeout: time.Minute}}}
 	if err := r.login(); err != nil {
@@ -86,6 +88,8 @@ func main() {
 	ctx, cancel := context.WithTimeout(context.Background(), *duration)
 	defer cancel()
 	var wg sync.WaitGroup
+	loadBefore := loadavg()
+	cpuBefore := cpuTimes(pidList)
 	began := time.Now()
 	for i := 0; i < *tables; i++ {
 		wg.Add(1)
@@ -97,7 +101,13 @@ func main() {
 	wg.Wait()
 	elapsed := time.Since(began)
 	peaks := mem.stop()
-	r.report(os.Stdout, *tables, *phones, elapsed, peaks)
+	cpu := cpuTimes(pidList)
+	for i := range cpu {
+		cpu[i] -= cpuBefore[i]
+	}
+	r.report(os.Stdout, *tables, *phones, elapsed, peaks, cpu)
+	// The machine may be shared: its load says how much the figures mean.
+	fmt.Printf("machine load average: %s before, %s after (%d cores)\n", loadBefore, loadavg(), runtime.NumCPU())
 	if r.errors.Load() > 0 {
 		os.Exit(1)
 	}
@@ -288,7 +298,12 @@ func (r *run) phone(ctx context.Context, base, id string, me int, name, token st
 		}
 		return
 	}
-	defer res.Body.Close()
+	// leaving: the phone closes its stream itself (its game is over).
+	var leaving atomic.Bool
+	defer func() {
+		leaving.Store(true)
+		res.Body.Close()
+	}()
 	if res.StatusCode != 200 {
 		r.fault(fmt.Errorf("events: %d", res.StatusCode))
 		return
@@ -303,7 +318,7 @@ func (r *run) phone(ctx context.Context, base, id string, me int, name, token st
 				versions <- n
 			}
 		}
-		if ctx.Err() == nil {
+		if ctx.Err() == nil && !leaving.Load() {
 			r.fault(errors.New("event stream ended"))
 		}
 	}()
@@ -459,6 +474,15 @@ func watchMemory(pids []string) *memory {
 
 func (m *memory) stop() []int64 { close(m.stopc); return <-m.done }
 
+// loadavg is the machine's load average over the last minute, or "?".
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return "?"
+}
+
 // rss is VmHWM (the peak resident set) of a process in KiB.
 func rss(pid string) int64 {
 	b, err := os.ReadFile("/proc/" + pid + "/status")
@@ -484,7 +508,7 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 	return s[i]
 }
 
-func (r *run) report(w io.Writer, tables, phones int, elapsed time.Duration, peaks []int64) {
+func (r *run) report(w io.Writer, tables, phones int, elapsed time.Duration, peaks []int64, cpu []time.Duration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
@@ -502,4 +526,38 @@ func (r *run) report(w io.Writer, tables, phones int, elapsed time.Duration, pea
 			fmt.Fprintf(w, "server %d peak RSS:    %.0f MiB\n", i+1, float64(kb)/1024)
 		}
 	}
+	// CPU time does not depend on how busy the machine is otherwise: per
+	// tap, the action and the other phones' fetches.
+	var total time.Duration
+	for i, d := range cpu {
+		if d > 0 {
+			fmt.Fprintf(w, "server %d CPU:         %.1f s\n", i+1, d.Seconds())
+			total += d
+		}
+	}
+	if total > 0 && len(r.actions) > 0 {
+		fmt.Fprintf(w, "server CPU per tap:   %s (all servers)\n", ms(total/time.Duration(len(r.actions))))
+	}
+}
+
+// cpuTimes are the processes' CPU times so far (user and system).
+func cpuTimes(pids []string) []time.Duration {
+	out := make([]time.Duration, len(pids))
+	for i, p := range pids {
+		b, err := os.ReadFile("/proc/" + p + "/stat")
+		if err != nil {
+			continue
+		}
+		// After the command's name in parentheses: state, then 10 more,
+		// then utime and stime in clock ticks (100 per second on Linux).
+		_, rest, _ := strings.Cut(string(b), ") ")
+		f := strings.Fields(rest)
+		if len(f) < 13 {
+			continue
+		}
+		u, _ := strconv.ParseInt(f[11], 10, 64)
+		st, _ := strconv.ParseInt(f[12], 10, 64)
+		out[i] = time.Duration(u+st) * 10 * time.Millisecond
+	}
+	return out
 }

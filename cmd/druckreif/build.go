@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"druckreif/decks"
 	"druckreif/i18n"
+	"druckreif/internal/interrupt"
 	"druckreif/kit"
 	"druckreif/layout"
 	"druckreif/layout/decoder"
@@ -22,7 +24,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	l := fs.lang
 	var df deckFlags
 	df.register(fs)
-	out := fs.String("out", "out", i18n.Sprintf("Zielordner", "output folder").In(l))
+	out := fs.path("out", "out", i18n.Sprintf("Zielordner", "output folder"))
 	game := fs.String("game", "", i18n.Sprintf("nur diese Spiele (Komma-Liste: labyrinth, dativ, thegame, genial, raab)", "only these games (comma list: labyrinth, dativ, thegame, genial, raab)").In(l))
 	paper := fs.String("paper", "a4", i18n.Sprintf("Papier: a4, letter oder universal (A4-Breite × Letter-Höhe, passt auf beide)", "paper: a4, letter or universal (A4 width × Letter height, fits both)").In(l))
 	mode := fs.String("layout", "duplex", i18n.Sprintf("duplex (beidseitig), gutterfold (Falzlayout für Drucker ohne Duplex) oder single (eine Karte je Seite, für Druckereien)", "duplex, gutterfold (fold layout for printers without duplex) or single (one card per page, for print shops)").In(l))
@@ -34,13 +36,13 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	strength := fs.Int("decoder-strength", int(decoder.DefaultStrength), i18n.Sprintf("Stärke der verborgenen Dativ-Lösungen, 1 (gut versteckt) bis 5 (kräftig); siehe dativ/decoder.pdf", "contrast of the hidden dativ solutions, 1 (well hidden) to 5 (strong); see dativ/decoder.pdf").In(l))
 	boardSeed := fs.Uint64("board-seed", kit.DefaultBoardSeed, i18n.Sprintf("Nummer des Labyrinths (gleiche Nummer, gleicher Spielplan; die App muss dieselbe kennen)", "number of the maze (same number, same board; the app must use the same)").In(l))
 	boardLength := fs.Int("board-length", 0, i18n.Sprintf("Felder vom Start bis zum Ausgang, 12 bis 60 (Standard 50; zu zweit 30 empfohlen)", "fields from start to exit, 12 to 60 (default 50; 30 recommended for two players)").In(l))
-	tpl := fs.String("templates", "", i18n.Sprintf("Ordner mit eigenen Stildateien (Kopien von templates/*.json)", "folder with own style files (copies of templates/*.json)").In(l))
+	tpl := fs.path("templates", "", i18n.Sprintf("Ordner mit eigenen Stildateien (Kopien von templates/*.json)", "folder with own style files (copies of templates/*.json)"))
 	_, code, ok := fs.parse(args)
 	if !ok {
 		return code
 	}
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "druckreif build: %v\n", err)
+		fmt.Fprintf(stderr, "druckreif build: %s\n", errorIn(err, l))
 		return 2
 	}
 	opts := kit.Options{BoardSeed: *boardSeed, BoardLength: *boardLength, ShortEdge: *short, Gutter: *gutter, LowInk: *lowInk, Templates: *tpl, DecoderStrength: decoder.Strength(*strength)}
@@ -75,6 +77,19 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	if err := opts.CheckNumbers(); err != nil {
+		return fail(err)
+	}
+	// Ctrl-C waits for a kit being swapped into place and cleans up what an
+	// unfinished build leaves (its staged files, the folder's lock).
+	interrupt.Watch()
+	// The folder is checked and locked before anything is rendered: a
+	// second build into it, or a file of the user's in the way, stops here.
+	output, err := kit.OpenOutput(*out)
+	if err != nil {
+		return fail(err)
+	}
+	defer output.Close()
 	kit.TuneRuntime()
 	start := time.Now()
 	set, probs := decks.LoadSet(dopts)
@@ -92,24 +107,28 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	files, warns, err := kit.Build(set, opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "druckreif build: %v\n", err)
+		fmt.Fprintf(stderr, "druckreif build: %s\n", errorIn(err, l))
 		fmt.Fprintln(stderr, i18n.Sprintf("Nichts geschrieben; die vorigen Dateien in %s sind unverändert.", "Nothing written; the previous files in %s are unchanged.", *out).In(l))
 		return 1
 	}
 	for _, w := range warns {
-		fmt.Fprintln(stderr, i18n.Sprintf("Warnung: %s", "warning: %s", w).In(l))
+		fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Warnung: %s", "warning: %s", w).In(l)))
 	}
-	files = append(files, kit.IndexFiles(files)...)
-	if err := kit.Write(*out, files, kit.Index(files, opts)); err != nil {
-		return fail(err)
+	files, notes, err := output.Commit(files, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "druckreif build: %s\n", errorIn(err, l))
+		return 1
+	}
+	for _, n := range notes {
+		fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Hinweis: %s", "note: %s", n.In(l)).In(l)))
 	}
 	pages := 0
 	for _, f := range files {
 		pages += f.Pages
 	}
-	fmt.Fprintln(stdout, i18n.Sprintf("%d Dateien mit %d Seiten nach %s geschrieben (%.1f s). Lies %s/README.txt vor dem Drucken.",
-		"%d files with %d pages written to %s (%.1f s). Read %s/README.txt before printing.",
-		len(files), pages, *out, time.Since(start).Seconds(), *out).In(l))
+	fmt.Fprintln(stdout, i18n.OneLine(i18n.Sprintf("%d Dateien mit %d Seiten nach %s geschrieben (%.1f s). Lies %s vor dem Drucken.",
+		"%d files with %d pages written to %s (%.1f s). Read %s before printing.",
+		len(files), pages, *out, time.Since(start).Seconds(), filepath.Join(*out, "README.txt")).In(l)))
 	return 0
 }
 
@@ -121,7 +140,7 @@ func parseOffset(s string) ([2]float64, error) {
 	var v [2]float64
 	for i, p := range parts {
 		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil || f < -20 || f > 20 {
+		if err != nil || !(f >= -kit.MaxBackOffset && f <= kit.MaxBackOffset) { // also NaN
 			return v, fmt.Errorf("--back-offset: %q ist kein Versatz in mm (−20 bis 20)", p)
 		}
 		v[i] = f

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"druckreif/decks"
 	"druckreif/i18n"
@@ -41,6 +42,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		probs = append(probs, clashesWithDefaults(loaded)...)
 	}
+	probs = append(probs, duplicates(loaded, len(pos) > 0)...)
 	errs, warns := printProblems(stdout, probs, lang)
 	cards := 0
 	for _, d := range loaded {
@@ -52,6 +54,27 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// duplicates warns of questions asked twice. The user's own decks are
+// compared with each other and with the default decks they will be built
+// with; findings among the defaults alone are left to their authors.
+func duplicates(loaded []*decks.Deck, own bool) decks.Problems {
+	if !own {
+		return decks.Duplicates(loaded, nil)
+	}
+	defaults, _ := decks.LoadDefaults()
+	mine := map[*decks.DeckInfo]bool{}
+	for _, d := range loaded {
+		mine[d.Info] = true
+	}
+	var all []*decks.Deck
+	for _, d := range defaults {
+		if !slices.ContainsFunc(loaded, func(l *decks.Deck) bool { return l.Info.Source == d.Info.Source }) {
+			all = append(all, d)
+		}
+	}
+	return decks.Duplicates(append(all, loaded...), func(d *decks.DeckInfo) bool { return mine[d] })
 }
 
 // clashesWithDefaults warns when a user's deck shares its Kennung with a
@@ -76,12 +99,23 @@ func clashesWithDefaults(mine []*decks.Deck) decks.Problems {
 }
 
 // preflight sets every card as the print engine will and reports texts that
-// do not fit their card, at the deck cell they came from.
+// do not fit their card, at the deck cell they came from. A cell that
+// fails on many cards (the deck's name, printed on every card) is reported
+// once, with the number of cards.
 func preflight(set *decks.Set) decks.Problems {
 	var out decks.Problems
+	type key struct{ source, reason string }
+	seen := map[key]int{} // → index in out
+	counts := map[key]int{}
 	for _, err := range kit.Preflight(set, "") {
 		var oe *typeset.OverflowError
 		if errors.As(err, &oe) {
+			k := key{oe.Source, oe.Reason.DE}
+			counts[k]++
+			if _, dup := seen[k]; dup {
+				continue
+			}
+			seen[k] = len(out)
 			out = append(out, decks.Problem{
 				Location: decks.Location{File: oe.Source},
 				Severity: decks.Error,
@@ -89,7 +123,18 @@ func preflight(set *decks.Set) decks.Problems {
 			})
 			continue
 		}
+		var styled interface{ In(i18n.Lang) string }
+		if errors.As(err, &styled) {
+			out = append(out, decks.Problem{Severity: decks.Error, Msg: i18n.Text{DE: styled.In(i18n.German), EN: styled.In(i18n.English)}})
+			continue
+		}
 		out = append(out, decks.Problem{Severity: decks.Error, Msg: i18n.Sprintf("%v", "%v", err)})
+	}
+	for k, i := range seen {
+		if n := counts[k]; n > 1 {
+			out[i].Msg.DE += fmt.Sprintf(" (ebenso %d weitere Karten)", n-1)
+			out[i].Msg.EN += fmt.Sprintf(" (likewise %d more cards)", n-1)
+		}
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -56,6 +57,51 @@ func newFlagSet(name string, args []string, usage i18n.Text, stderr io.Writer) *
 	return fs
 }
 
+// pathFlag is a flag that names a file or folder: an empty value is an
+// error, not "the current folder" or "the default".
+type pathFlag struct {
+	value *string
+	lang  i18n.Lang
+}
+
+func (p pathFlag) String() string {
+	if p.value == nil {
+		return ""
+	}
+	return *p.value
+}
+
+func (p pathFlag) Set(v string) error {
+	if err := nonEmptyPath(v, p.lang); err != nil {
+		return err
+	}
+	*p.value = v
+	return nil
+}
+
+func nonEmptyPath(v string, l i18n.Lang) error {
+	if v == "" {
+		return fmt.Errorf("%s", i18n.Sprintf("leerer Pfad", "empty path").In(l))
+	}
+	return nil
+}
+
+// path defines a path flag with a default.
+func (fs *flagSet) path(name, value string, usage i18n.Text) *string {
+	p := &value
+	fs.Var(pathFlag{p, fs.lang}, name, usage.In(fs.lang))
+	return p
+}
+
+// errorIn formats an error in the user's language, on one line.
+func errorIn(err error, l i18n.Lang) string {
+	var t interface{ In(i18n.Lang) string }
+	if errors.As(err, &t) {
+		return i18n.OneLine(t.In(l))
+	}
+	return i18n.OneLine(err.Error())
+}
+
 // parse parses flags that may stand before, between or after the
 // positional arguments, and returns the positional ones. It returns ok=false
 // with the exit code when parsing ended the command (--help or a bad flag).
@@ -86,6 +132,26 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
+// pathsFlag is a repeatable path flag.
+type pathsFlag struct {
+	paths *multiFlag
+	lang  i18n.Lang
+}
+
+func (p pathsFlag) String() string {
+	if p.paths == nil {
+		return ""
+	}
+	return p.paths.String()
+}
+
+func (p pathsFlag) Set(v string) error {
+	if err := nonEmptyPath(v, p.lang); err != nil {
+		return err
+	}
+	return p.paths.Set(v)
+}
+
 // deckFlags are the options that choose decks, shared by every command that
 // reads cards.
 type deckFlags struct {
@@ -97,7 +163,7 @@ type deckFlags struct {
 
 func (d *deckFlags) register(fs *flagSet) {
 	l := fs.lang
-	fs.Var(&d.paths, "deck", i18n.Sprintf("ein weiteres Deck (.xlsx oder CSV-Ordner) hinzunehmen; mehrfach möglich", "add a deck (.xlsx or CSV folder); repeatable").In(l))
+	fs.Var(pathsFlag{&d.paths, l}, "deck", i18n.Sprintf("ein weiteres Deck (.xlsx oder CSV-Ordner) hinzunehmen; mehrfach möglich", "add a deck (.xlsx or CSV folder); repeatable").In(l))
 	fs.BoolVar(&d.noDefaults, "no-default-decks", false, i18n.Sprintf("die eingebauten Standarddecks weglassen", "leave out the embedded default decks").In(l))
 	fs.StringVar(&d.region, "region", "", i18n.Sprintf("nur Karten ohne Region und Karten dieser Region behalten (z. B. de-AT)", "keep only cards without a region and cards of this region (e.g. de-AT)").In(l))
 	fs.Var(&d.exclude, "exclude-region", i18n.Sprintf("Karten dieser Region weglassen (z. B. de-AT für rein österreichische Runden); mehrfach möglich", "leave out the cards of this region (e.g. de-AT for purely Austrian rounds); repeatable").In(l))
@@ -127,7 +193,7 @@ func (d *deckFlags) options(lang i18n.Lang) (decks.Options, error) {
 func printProblems(w io.Writer, probs decks.Problems, lang i18n.Lang) (errs, warns int) {
 	probs.Sort()
 	for _, p := range probs {
-		fmt.Fprintln(w, p.In(lang))
+		fmt.Fprintln(w, i18n.OneLine(p.In(lang)))
 		if p.Severity == decks.Error {
 			errs++
 		} else {

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"druckreif/decks"
 )
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
@@ -17,10 +19,15 @@ func runCLI(args ...string) (code int, stdout, stderr string) {
 	return code, out.String(), errb.String()
 }
 
+// The default decks check without errors and without warnings, but for the
+// repeats across decks that decks.TestDefaultDecksRepeatNothingNew keeps
+// from growing.
 func TestCheckDefaultDecksClean(t *testing.T) {
+	defaults, _ := decks.LoadDefaults()
+	repeats := len(decks.Duplicates(defaults, nil))
 	code, out, _ := runCLI("check")
-	if code != 0 || !strings.Contains(out, "0 Fehler, 0 Warnung(en)") {
-		t.Fatalf("exit %d:\n%s", code, out)
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("0 Fehler, %d Warnung(en)", repeats)) {
+		t.Fatalf("exit %d, want %d repeat warnings and no other:\n%s", code, repeats, out)
 	}
 }
 
@@ -171,5 +178,23 @@ func TestReplayExamples(t *testing.T) {
 	code, _, errs := runCLI("replay", bad)
 	if code != 1 || !strings.HasPrefix(errs, fmt.Sprintf("%s:%d: ", bad, lines+1)) {
 		t.Fatalf("exit %d: %q", code, errs)
+	}
+}
+
+// A regional deck that repeats a default question gets a warning that names
+// both places; the check still passes.
+func TestCheckWarnsOfRepeatsOfTheDefaults(t *testing.T) {
+	def, _ := decks.LoadDefault("genial")
+	c := def.Genial[12]
+	dir := filepath.Join(t.TempDir(), "at")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "Deck.csv"), []byte("Spiel,genial\nName,Österreich\nKennung,AT\nVersion,1.0\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "Fragen.csv"), []byte(fmt.Sprintf("Nr,Frage,a,b,c,Richtig\n1,\"%s\",\"%s\",\"%s\",\"%s\",%s\n",
+		strings.ToUpper(c.Question), c.Answers[0], c.Answers[1], c.Answers[2], c.CorrectLetter())), 0o644)
+	code, out, _ := runCLI("check", dir)
+	want := fmt.Sprintf("%s/Fragen.csv: Fragen: Zeile 2: Spalte Frage: Warnung: dieselbe Frage steht schon in %s (decks/default/genial/Fragen.csv: Fragen: Zeile %d: Spalte Frage)",
+		dir, c.ID, c.Origin.Row)
+	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "0 Fehler, 1 Warnung(en)") {
+		t.Fatalf("exit %d, want line\n%s\ngot:\n%s", code, want, out)
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -12,6 +11,7 @@ import (
 
 	"druckreif/decks"
 	"druckreif/i18n"
+	"druckreif/internal/fileread"
 	"druckreif/rules"
 )
 
@@ -32,14 +32,17 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := pos[0]
-	data, err := os.ReadFile(file)
+	data, err := fileread.ReadInput(file, stdin, maxReplayBytes)
 	if err != nil {
-		fmt.Fprintf(stderr, "druckreif replay: %v\n", err)
+		fmt.Fprintf(stderr, "druckreif replay: %s\n", i18n.OneLine(file+": "+errorIn(err, lang)))
 		return 2
+	}
+	if file == "-" {
+		file = "stdin"
 	}
 	log, lines, err := parseLog(data)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s:%v\n", file, err)
+		fmt.Fprintf(stderr, "%s:%s\n", i18n.OneLine(file), errorIn(err, lang))
 		return 1
 	}
 	var head struct {
@@ -58,7 +61,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	}
 	runner, err := engineFor(head.Game, set)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s:%d: %s\n", file, lines[0], i18n.Sprintf("unbekanntes Spiel „%s“ (%s)", "unknown game %q (%s)", head.Game, strings.Join(engineNames(), ", ")).In(lang))
+		fmt.Fprintf(stderr, "%s:%d: %s\n", i18n.OneLine(file), lines[0], i18n.Sprintf("unbekanntes Spiel „%s“ (%s)", "unknown game %q (%s)", head.Game, strings.Join(engineNames(), ", ")).In(lang))
 		return 1
 	}
 	enc := json.NewEncoder(stdout)
@@ -79,7 +82,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		if errors.As(err, &se) {
 			line = lines[se.Index+1]
 		}
-		fmt.Fprintf(stderr, "%s:%d: %s\n", file, line, reason(err, lang))
+		fmt.Fprintf(stderr, "%s:%d: %s\n", i18n.OneLine(file), line, i18n.OneLine(reason(err, lang)))
 		return 1
 	}
 	if !*trace {
@@ -102,23 +105,50 @@ func reason(err error, lang i18n.Lang) string {
 	return err.Error()
 }
 
+// Limits of a recorded game: a whole evening is a few hundred lines of a
+// few hundred bytes.
+const (
+	maxReplayBytes = 16 << 20
+	maxReplayLine  = 1 << 20
+)
+
+// stdin is where "replay -" reads; tests replace it.
+var stdin io.Reader = os.Stdin
+
+// lineError is a problem with one line of a recorded game; it formats as
+// "LINE: reason" after the file name.
+type lineError struct {
+	line int
+	msg  i18n.Text
+}
+
+func (e *lineError) Error() string { return e.In(i18n.German) }
+
+func (e *lineError) In(l i18n.Lang) string { return fmt.Sprintf("%d: %s", e.line, e.msg.In(l)) }
+
 // parseLog reads JSON Lines: the setup, then one action per line. Blank
-// lines and lines starting with # are skipped. lines[i] is the file line
-// of entry i (0 = setup).
+// lines and lines starting with # are skipped; a byte-order mark at the
+// start is allowed. lines[i] is the file line of entry i (0 = setup).
 func parseLog(data []byte) (rules.Log, []int, error) {
 	var log rules.Log
 	var lines []int
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := bytes.TrimSpace(sc.Bytes())
+	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
+	for n := 1; len(data) > 0; n++ {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if len(line) > maxReplayLine {
+			return log, nil, &lineError{n, i18n.Sprintf("die Zeile ist zu lang (mehr als %d MiB)", "the line is too long (more than %d MiB)", maxReplayLine>>20)}
+		}
+		line = bytes.TrimSpace(line)
 		if len(line) == 0 || line[0] == '#' {
 			continue
 		}
 		if !json.Valid(line) {
-			return log, nil, fmt.Errorf("%d: keine gültige JSON-Zeile", n)
+			return log, nil, &lineError{n, i18n.Sprintf("keine gültige JSON-Zeile", "not a valid JSON line")}
 		}
 		raw := append(json.RawMessage(nil), line...)
 		if log.Setup == nil {
@@ -130,13 +160,13 @@ func parseLog(data []byte) (rules.Log, []int, error) {
 			Type string `json:"type"`
 		}
 		if err := json.Unmarshal(raw, &head); err != nil || head.Type == "" {
-			return log, nil, fmt.Errorf("%d: eine Aktion braucht ein Feld \"type\"", n)
+			return log, nil, &lineError{n, i18n.Sprintf("eine Aktion braucht ein Feld \"type\"", "an action needs a field \"type\"")}
 		}
 		log.Actions = append(log.Actions, rules.Action{Type: head.Type, Data: raw})
 		lines = append(lines, n)
 	}
 	if log.Setup == nil {
-		return log, nil, fmt.Errorf("1: die erste Zeile muss die Einrichtung sein ({\"game\": …})")
+		return log, nil, &lineError{1, i18n.Sprintf("die erste Zeile muss die Einrichtung sein ({\"game\": …})", "the first line must be the setup ({\"game\": …})")}
 	}
 	return log, lines, nil
 }

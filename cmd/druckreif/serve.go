@@ -1,7 +1,9 @@
 package main
 
 import (
+	"cmp"
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -21,7 +23,10 @@ import (
 	"druckreif/decks"
 	"druckreif/i18n"
 	"druckreif/scorer"
+	"druckreif/scorer/store"
+	"druckreif/scorer/store/postgres"
 	"druckreif/scorer/store/sqlite"
+	"druckreif/scorer/tlscert"
 	"druckreif/scorer/web"
 )
 
@@ -47,10 +52,15 @@ const dbName = "scorer.db"
 
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve", args, i18n.Sprintf(
-		"Aufruf: druckreif serve [OPTIONEN]\n\nStartet den Punktezähler für die Handys am Tisch: zeigt die Adressen im WLAN und einen QR-Code.\nAlle scannen ihn; wer sich anmeldet, eröffnet einen Tisch, die anderen setzen sich mit der PIN dazu.\nDaten (Konten, Tische, Verlauf) liegen im Datenordner; druckreif backup DATEI sichert sie im Betrieb.\nAnleitung: docs/scorer.md.",
-		"Usage: druckreif serve [OPTIONS]\n\nStarts the scorer for the phones at the table: prints the addresses on the Wi-Fi and a QR code.\nEveryone scans it; whoever logs in opens a table, the others join with its PIN.\nData (accounts, tables, history) live in the data folder; druckreif backup FILE saves them while running.\nGuide: docs/scorer.md."), stderr)
+		"Aufruf: druckreif serve [OPTIONEN]\n\nStartet den Punktezähler für die Handys am Tisch: zeigt die Adressen im WLAN und einen QR-Code.\nAlle scannen ihn; wer sich anmeldet, eröffnet einen Tisch, die anderen setzen sich mit der PIN dazu.\nDaten (Konten, Tische, Verlauf) liegen im Datenordner; druckreif backup DATEI sichert sie im Betrieb.\nMit --store postgres://… teilen sich mehrere Instanzen eine PostgreSQL-Datenbank und wirken wie eine.\nAnleitung: docs/scorer.md.",
+		"Usage: druckreif serve [OPTIONS]\n\nStarts the scorer for the phones at the table: prints the addresses on the Wi-Fi and a QR code.\nEveryone scans it; whoever logs in opens a table, the others join with its PIN.\nData (accounts, tables, history) live in the data folder; druckreif backup FILE saves them while running.\nWith --store postgres://… several instances share one PostgreSQL database and act as one.\nGuide: docs/scorer.md."), stderr)
 	addr := fs.String("addr", ":8080", i18n.Sprintf("Adresse und Port, auf denen der Punktezähler lauscht", "address and port the scorer listens on").In(fs.lang))
+	httpsAddr := fs.String("https-addr", ":8443", i18n.Sprintf("Adresse und Port für HTTPS (Live-Scan mit der Kamera braucht es); leer: kein HTTPS", "address and port for HTTPS (live scanning with the camera needs it); empty: no HTTPS").In(fs.lang))
 	data := fs.String("data", dataDir(), i18n.Sprintf("Datenordner", "data folder").In(fs.lang))
+	storeURL := storeFlag(fs)
+	proxies := fs.String("trusted-proxy", "", i18n.Sprintf(
+		"Adressen oder Netze der Reverse-Proxys davor, durch Komma getrennt (z. B. 127.0.0.1): deren X-Forwarded-For und X-Forwarded-Proto gelten",
+		"addresses or networks of the reverse proxies in front, comma-separated (e.g. 127.0.0.1): their X-Forwarded-For and X-Forwarded-Proto are believed").In(fs.lang))
 	var df deckFlags
 	df.register(fs)
 	pos, code, ok := fs.parse(args)
@@ -67,12 +77,17 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "druckreif serve:", err)
 		return 2
 	}
+	trusted, err := web.ParseProxies(*proxies)
+	if err != nil {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif serve: --trusted-proxy: %v", "druckreif serve: --trusted-proxy: %v", err).In(lang))
+		return 2
+	}
 	set, probs := decks.LoadSet(opts)
 	if set == nil {
 		printProblems(stderr, probs.Errors(), lang)
 		return 1
 	}
-	st, err := sqlite.Open(filepath.Join(*data, dbName))
+	st, where, err := openStore(*storeURL, *data, fs.lang)
 	if err != nil {
 		fmt.Fprintf(stderr, "druckreif serve: %v\n", err)
 		return 1
@@ -85,6 +100,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	svc := scorer.New(scorer.Config{Store: st, Cards: set})
 	srv := web.New(svc)
+	srv.TrustedProxies = trusted
 	urls := addresses(ln.Addr().(*net.TCPAddr))
 	for _, u := range urls {
 		if !strings.Contains(u, "127.0.0.1") && !strings.Contains(u, "[::1]") {
@@ -92,7 +108,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			break
 		}
 	}
-	fmt.Fprintln(stdout, i18n.Sprintf("Punktezähler läuft. Daten: %s", "The scorer is running. Data: %s", filepath.Join(*data, dbName)).In(lang))
+	fmt.Fprintln(stdout, i18n.Sprintf("Punktezähler läuft. Daten: %s", "The scorer is running. Data: %s", where).In(lang))
 	for _, u := range urls {
 		fmt.Fprintln(stdout, "  "+u)
 	}
@@ -102,6 +118,45 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, q.ToSmallString(false))
 		}
 	}
+	var tlsLn net.Listener
+	if *httpsAddr != "" {
+		hosts := []string{"localhost"}
+		if h, err := os.Hostname(); err == nil {
+			hosts = append(hosts, h)
+		}
+		for _, ip := range hostIPs(ln.Addr().(*net.TCPAddr)) {
+			hosts = append(hosts, ip)
+		}
+		cert, err := tlscert.Load(*data, hosts, time.Now())
+		if err != nil {
+			fmt.Fprintf(stderr, "druckreif serve: https: %v\n", err)
+			return 1
+		}
+		raw, err := net.Listen("tcp", *httpsAddr)
+		if err != nil {
+			fmt.Fprintf(stderr, "druckreif serve: https: %v\n", err)
+			return 1
+		}
+		tlsLn = tls.NewListener(raw, &tls.Config{Certificates: []tls.Certificate{cert.TLS}, MinVersion: tls.VersionTLS12})
+		secure := addresses(raw.Addr().(*net.TCPAddr))
+		for i := range secure {
+			secure[i] = "https" + strings.TrimPrefix(secure[i], "http")
+		}
+		for _, u := range secure {
+			if !strings.Contains(u, "127.0.0.1") && !strings.Contains(u, "[::1]") {
+				srv.SecureBase = strings.TrimSuffix(u, "/")
+				break
+			}
+		}
+		if srv.SecureBase == "" && len(secure) > 0 {
+			srv.SecureBase = strings.TrimSuffix(secure[0], "/")
+		}
+		fmt.Fprintln(stdout, i18n.Sprintf("Sichere Adresse (für den Live-Scan mit der Kamera; das Zertifikat einmal annehmen):", "Secure address (for live scanning with the camera; accept the certificate once):").In(lang))
+		for _, u := range secure {
+			fmt.Fprintln(stdout, "  "+u)
+		}
+		fmt.Fprintln(stdout, i18n.Sprintf("  Zertifikat SHA-256: %s", "  certificate SHA-256: %s", cert.Fingerprint).In(lang))
+	}
 	fmt.Fprintln(stdout, i18n.Sprintf("Beenden mit Strg+C.", "Stop with Ctrl+C.").In(lang))
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -110,8 +165,14 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	// Requests (event streams above all) end when the server stops.
 	httpSrv.BaseContext = func(net.Listener) context.Context { return ctx }
 	go svc.Run(ctx)
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- httpSrv.Serve(ln) }()
+	var httpsSrv *http.Server
+	if tlsLn != nil {
+		httpsSrv = srv.HTTPServer(*httpsAddr)
+		httpsSrv.BaseContext = httpSrv.BaseContext
+		go func() { errc <- httpsSrv.Serve(tlsLn) }()
+	}
 	select {
 	case err := <-errc:
 		if !errors.Is(err, http.ErrServerClosed) {
@@ -122,8 +183,41 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		httpSrv.Shutdown(shutdown)
+		if httpsSrv != nil {
+			httpsSrv.Shutdown(shutdown)
+		}
 	}
 	return 0
+}
+
+// storeFlag is --store: empty for the SQLite file in the data folder, or
+// the URL of a PostgreSQL database that several instances share. Its
+// default is $DRUCKREIF_STORE (read after parsing, so that --help never
+// prints a password).
+func storeFlag(fs *flagSet) *string {
+	return fs.String("store", "", i18n.Sprintf(
+		"Datenbank: leer für SQLite im Datenordner, oder postgres://BENUTZER:PASSWORT@HOST/DATENBANK für mehrere Instanzen auf einer PostgreSQL-Datenbank (Vorgabe: $DRUCKREIF_STORE)",
+		"database: empty for SQLite in the data folder, or postgres://USER:PASSWORD@HOST/DATABASE for several instances on one PostgreSQL database (default: $DRUCKREIF_STORE)").In(fs.lang))
+}
+
+// openStore opens the store the flags name and says where it is (without
+// a password).
+func openStore(url, data string, lang i18n.Lang) (store.Store, string, error) {
+	if url == "" {
+		url = os.Getenv("DRUCKREIF_STORE")
+	}
+	switch {
+	case url == "":
+		path := filepath.Join(data, dbName)
+		st, err := sqlite.Open(path)
+		return st, path, err
+	case postgres.IsURL(url):
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		st, err := postgres.Open(ctx, url)
+		return st, postgres.Redact(url), err
+	}
+	return nil, "", errors.New(i18n.Sprintf("--store „%s“: leer lassen für SQLite im Datenordner, oder eine postgres://-URL", "--store %q: leave it empty for SQLite in the data folder, or give a postgres:// URL", url).In(lang))
 }
 
 // addresses are the URLs the server is reached under: loopback, then every
@@ -153,11 +247,24 @@ func addresses(a *net.TCPAddr) []string {
 	return append(out, lan...)
 }
 
+// hostIPs are the IP addresses the server is reached under.
+func hostIPs(a *net.TCPAddr) []string {
+	var out []string
+	for _, u := range addresses(a) {
+		host := strings.TrimSuffix(strings.TrimPrefix(u, "http://"), "/")
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			out = append(out, strings.Trim(h, "[]"))
+		}
+	}
+	return out
+}
+
 func runBackup(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("backup", args, i18n.Sprintf(
-		"Aufruf: druckreif backup [--data ORDNER] DATEI\n\nSchreibt eine in sich stimmige Kopie der Daten des Punktezählers nach DATEI – auch während er läuft\n(SQLite VACUUM INTO; die Dateien einer laufenden Datenbank zu kopieren ist keine Sicherung).\nEine vorhandene DATEI wird nie überschrieben. Zurückspielen: den Punktezähler beenden und die Kopie\nals scorer.db in den Datenordner legen.",
-		"Usage: druckreif backup [--data FOLDER] FILE\n\nWrites a consistent copy of the scorer's data to FILE — also while it runs (SQLite VACUUM INTO;\ncopying the files of a live database is not a backup). An existing FILE is never overwritten.\nRestore: stop the scorer and put the copy into the data folder as scorer.db."), stderr)
+		"Aufruf: druckreif backup [--data ORDNER] DATEI\n\nSchreibt eine in sich stimmige Kopie der Daten des Punktezählers nach DATEI – auch während er läuft\n(SQLite VACUUM INTO; die Dateien einer laufenden Datenbank zu kopieren ist keine Sicherung).\nEine vorhandene DATEI wird nie überschrieben. Zurückspielen: den Punktezähler beenden und die Kopie\nals scorer.db in den Datenordner legen.\nEine PostgreSQL-Datenbank (--store, DRUCKREIF_STORE) sichert pg_dump; backup sagt dann, wie.",
+		"Usage: druckreif backup [--data FOLDER] FILE\n\nWrites a consistent copy of the scorer's data to FILE — also while it runs (SQLite VACUUM INTO;\ncopying the files of a live database is not a backup). An existing FILE is never overwritten.\nRestore: stop the scorer and put the copy into the data folder as scorer.db.\nA PostgreSQL database (--store, DRUCKREIF_STORE) is backed up with pg_dump; backup then says how."), stderr)
 	data := fs.String("data", dataDir(), i18n.Sprintf("Datenordner", "data folder").In(fs.lang))
+	storeURL := storeFlag(fs)
 	pos, code, ok := fs.parse(args)
 	if !ok {
 		return code
@@ -166,6 +273,15 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, i18n.Sprintf("druckreif backup: genau eine DATEI angeben", "druckreif backup: name exactly one FILE").In(lang))
 		return 2
+	}
+	if url := cmp.Or(*storeURL, os.Getenv("DRUCKREIF_STORE")); url != "" {
+		// A PostgreSQL database is saved with its own tool, which writes
+		// a consistent copy while the scorer instances go on.
+		fmt.Fprintln(stderr, i18n.Sprintf(
+			"druckreif backup: die Daten liegen in PostgreSQL (%s); sichern mit pg_dump, auch im Betrieb:\n  pg_dump --format=custom --file=%s 'postgres://…'\nZurückspielen in eine leere Datenbank: pg_restore --dbname='postgres://…' %s",
+			"druckreif backup: the data are in PostgreSQL (%s); back them up with pg_dump, also while running:\n  pg_dump --format=custom --file=%s 'postgres://…'\nRestore into an empty database: pg_restore --dbname='postgres://…' %s",
+			postgres.Redact(url), pos[0], pos[0]).In(lang))
+		return 1
 	}
 	path := filepath.Join(*data, dbName)
 	if _, err := os.Stat(path); err != nil {

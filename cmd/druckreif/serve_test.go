@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"druckreif/internal/pgtest"
 )
 
 // TestMain lets a test run the command in a subprocess: the test binary
@@ -34,7 +36,7 @@ type server struct {
 func startServe(t *testing.T, args ...string) *server {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "DRUCKREIF_TEST_RUN="+strings.Join(append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), "\x1f"))
+	cmd.Env = append(os.Environ(), "DRUCKREIF_TEST_RUN="+strings.Join(append([]string{"serve", "--addr", "127.0.0.1:0", "--https-addr", "127.0.0.1:0"}, args...), "\x1f"))
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +128,26 @@ func TestServeKillNineLosesNothing(t *testing.T) {
 		t.Skip("starts servers")
 	}
 	dir := t.TempDir()
-	srv := startServe(t, "--data", dir)
+	killNine(t, func() *server { return startServe(t, "--data", dir) })
+}
+
+// The same on PostgreSQL, with a second instance on the same database that
+// lives on: it serves every acknowledged action at once, before the killed
+// one is back, and the restarted one too.
+func TestServeKillNinePostgres(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	dsn := pgtest.Database(t)
+	other := startServe(t, "--store", dsn)
+	killNine(t, func() *server { return startServe(t, "--data", t.TempDir(), "--store", dsn) }, other)
+}
+
+// killNine kills the server start starts with kill -9 while phones act on
+// it, then checks on the others and on a restarted one that every action
+// answered with 200 is stored, in order.
+func killNine(t *testing.T, start func() *server, others ...*server) {
+	srv := start()
 	if code, _, err := srv.post(t, "/api/accounts", "", map[string]string{"name": "Tisch", "password": "geheim123"}); err != nil || code != 201 {
 		t.Fatalf("account: %d %v", code, err)
 	}
@@ -184,21 +205,30 @@ func TestServeKillNineLosesNothing(t *testing.T) {
 	srv.cmd.Wait()
 	wg.Wait()
 
-	srv = startServe(t, "--data", dir)
-	for i, id := range ids {
-		code, body := srv.get(t, "/api/tables/"+id+"/log", token)
-		if code != 200 {
-			t.Fatalf("log of table %d after restart: %d %s", i, code, body)
-		}
-		lines := strings.Split(strings.TrimSpace(string(body)), "\n")[1:]
-		if len(lines) < len(acked[i]) {
-			t.Fatalf("table %d: %d actions acknowledged, %d after the restart", i, len(acked[i]), len(lines))
-		}
-		for j, a := range acked[i] {
-			if lines[j] != a {
-				t.Fatalf("table %d, action %d: acknowledged %s, stored %s", i, j+1, a, lines[j])
+	check := func(srv *server, what string) {
+		t.Helper()
+		for i, id := range ids {
+			code, body := srv.get(t, "/api/tables/"+id+"/log", token)
+			if code != 200 {
+				t.Fatalf("log of table %d %s: %d %s", i, what, code, body)
+			}
+			lines := strings.Split(strings.TrimSpace(string(body)), "\n")[1:]
+			if len(lines) < len(acked[i]) {
+				t.Fatalf("table %d: %d actions acknowledged, %d %s", i, len(acked[i]), len(lines), what)
+			}
+			for j, a := range acked[i] {
+				if lines[j] != a {
+					t.Fatalf("table %d, action %d: acknowledged %s, stored %s (%s)", i, j+1, a, lines[j], what)
+				}
 			}
 		}
+	}
+	for _, o := range others {
+		check(o, "on the instance that lives on")
+	}
+	srv = start()
+	check(srv, "after the restart")
+	for i, id := range ids {
 		// The restarted server plays on from there.
 		_, b := srv.get(t, "/api/tables/"+id, token)
 		var tm map[string]any
@@ -237,5 +267,22 @@ func TestBackupWhileServing(t *testing.T) {
 	}
 	if code, _, errs := runCLI("backup", "--data", t.TempDir(), filepath.Join(t.TempDir(), "x.db")); code != 1 || !strings.Contains(errs, "keine Daten") {
 		t.Fatalf("backup of nothing: %d %s", code, errs)
+	}
+}
+
+// A PostgreSQL store is backed up with pg_dump: backup says so and writes
+// nothing, and never prints the password.
+func TestBackupPostgresSaysPgDump(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sicherung.dump")
+	code, _, errs := runCLI("backup", "--store", "postgres://verein:geheim@db.example/abend", path)
+	if code != 1 || !strings.Contains(errs, "pg_dump --format=custom --file="+path) || strings.Contains(errs, "geheim") {
+		t.Fatalf("backup of a PostgreSQL store: %d %s", code, errs)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Fatal("backup wrote a file")
+	}
+	t.Setenv("DRUCKREIF_STORE", "postgres://verein@db.example/abend")
+	if code, _, errs := runCLI("backup", "--lang", "en", path); code != 1 || !strings.Contains(errs, "back them up with pg_dump") {
+		t.Fatalf("backup with DRUCKREIF_STORE: %d %s", code, errs)
 	}
 }

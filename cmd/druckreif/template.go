@@ -8,13 +8,15 @@ import (
 	"druckreif/decks"
 	"druckreif/decks/authoring"
 	"druckreif/i18n"
+	"druckreif/internal/interrupt"
 )
 
 func runTemplate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("template", args, i18n.Sprintf(
-		"Aufruf: druckreif template SPIEL [-o DATEI]\n\nSchreibt eine ausfüllbare Vorlage für ein Spiel (labyrinth, dativ, genial, raab):\nBlatt „Deck“, die Kartenblätter mit Überschriften, Auswahllisten und zwei Beispielzeilen,\nund das Blatt „Anleitung“. Mit --csv entsteht stattdessen ein Ordner mit CSV-Dateien.",
-		"Usage: druckreif template GAME [-o FILE]\n\nWrites a ready-to-fill template for a game (labyrinth, dativ, genial, raab): the\n\"Deck\" sheet, the card sheets with headers, drop-downs and two example rows, and the\n\"Anleitung\" (instructions) sheet. With --csv it writes a folder of CSV files instead."), stderr)
-	out := fs.String("o", "", i18n.Sprintf("Zieldatei (Standard: SPIEL-vorlage.xlsx, mit --csv: Ordner SPIEL-vorlage)", "output file (default: GAME-vorlage.xlsx, with --csv: folder GAME-vorlage)").In(fs.lang))
+		"Aufruf: druckreif template SPIEL [-o DATEI] [--force]\n\nSchreibt eine ausfüllbare Vorlage für ein Spiel (labyrinth, dativ, genial, raab):\nBlatt „Deck“, die Kartenblätter mit Überschriften, Auswahllisten und zwei Beispielzeilen,\nund das Blatt „Anleitung“. Mit --csv entsteht stattdessen ein Ordner mit CSV-Dateien.",
+		"Usage: druckreif template GAME [-o FILE] [--force]\n\nWrites a ready-to-fill template for a game (labyrinth, dativ, genial, raab): the\n\"Deck\" sheet, the card sheets with headers, drop-downs and two example rows, and the\n\"Anleitung\" (instructions) sheet. With --csv it writes a folder of CSV files instead."), stderr)
+	out := fs.path("o", "", i18n.Sprintf("Zieldatei (Standard: SPIEL-vorlage.xlsx, mit --csv: Ordner SPIEL-vorlage); eine vorhandene wird nicht überschrieben", "output file (default: GAME-vorlage.xlsx, with --csv: folder GAME-vorlage); an existing one is not overwritten"))
+	force := fs.Bool("force", false, i18n.Sprintf("eine vorhandene Datei ersetzen; in einen vorhandenen Ordner die Vorlagedateien schreiben (andere Dateien bleiben)", "replace an existing file; write the template's files into an existing folder (other files stay)").In(fs.lang))
 	asCSV := fs.Bool("csv", false, i18n.Sprintf("als Ordner mit CSV-Dateien schreiben", "write a folder of CSV files").In(fs.lang))
 	pos, code, ok := fs.parse(args)
 	if !ok {
@@ -39,22 +41,23 @@ func runTemplate(args []string, stdout, stderr io.Writer) int {
 			target += ".xlsx"
 		}
 	}
+	interrupt.Watch() // Ctrl-C removes the template's temporary files
 	var err error
 	if *asCSV {
-		err = authoring.WriteCSVTemplate(g, target)
+		err = authoring.WriteCSVTemplate(g, target, *force)
 	} else {
 		if !strings.HasSuffix(strings.ToLower(target), ".xlsx") {
 			fmt.Fprintln(stderr, i18n.Sprintf("druckreif template: die Zieldatei muss auf .xlsx enden (oder --csv nutzen)",
 				"druckreif template: the output file must end in .xlsx (or use --csv)").In(lang))
 			return 2
 		}
-		err = authoring.WriteTemplateFile(g, target)
+		err = authoring.WriteTemplateFile(g, target, *force)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "druckreif template: %v\n", err)
+		fmt.Fprintf(stderr, "druckreif template: %s\n", errorIn(err, lang))
 		return 1
 	}
-	fmt.Fprintln(stdout, i18n.Sprintf("Vorlage geschrieben: %s (prüfen mit: druckreif check %s)",
-		"template written: %s (check it with: druckreif check %s)", target, target).In(lang))
+	fmt.Fprintln(stdout, i18n.OneLine(i18n.Sprintf("Vorlage geschrieben: %s (prüfen mit: druckreif check %s)",
+		"template written: %s (check it with: druckreif check %s)", target, target).In(lang)))
 	return 0
 }

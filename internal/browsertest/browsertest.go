@@ -25,7 +25,11 @@ const (
 )
 
 // Browser starts a headless chromium for the test and returns its context.
-func Browser(t *testing.T) context.Context {
+func Browser(t *testing.T) context.Context { return BrowserWith(t) }
+
+// BrowserWith starts chromium with extra options (flags for a fake camera,
+// a certificate to trust …).
+func BrowserWith(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	tooltest.Need(t, "chromium")
 	path, _ := exec.LookPath("chromium")
@@ -42,6 +46,7 @@ func Browser(t *testing.T) context.Context {
 	if os.Geteuid() == 0 {
 		opts = append(opts, chromedp.NoSandbox) // chromium refuses root without it
 	}
+	opts = append(opts, extra...)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	browser, cancel := chromedp.NewContext(alloc)
 	t.Cleanup(func() {
@@ -68,7 +73,7 @@ func Phone(t *testing.T, browser context.Context) context.Context {
 
 // Timeout bounds one step of a test: phones on a busy two-core machine are
 // slow, but a step that takes this long is broken.
-const Timeout = 20 * time.Second
+const Timeout = 45 * time.Second
 
 // Do runs steps with the step timeout.
 func Do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"druckreif/decks"
+	"druckreif/i18n"
 	"druckreif/layout"
 	"druckreif/layout/typeset"
 )
@@ -80,7 +81,7 @@ func badge(c *layout.Canvas, xRight, y float64, text string, fill, fg layout.Col
 // footer prints the QR code at the bottom right and, beside it, the face ID
 // and the deck's name and version: small, but every card says where it
 // came from.
-func footer(c *layout.Canvas, margin float64, f *layout.Face, lines []string, fg layout.Color) error {
+func footer(c *layout.Canvas, margin float64, f *layout.Face, lines []string, fg layout.Color, d *decks.DeckInfo) error {
 	y := c.H - margin - qrSize
 	if err := c.QR(c.W-margin-qrSize, y, qrSize, f.QR); err != nil {
 		return err
@@ -88,13 +89,29 @@ func footer(c *layout.Canvas, margin float64, f *layout.Face, lines []string, fg
 	ty := c.H - margin - float64(len(lines)+1)*2.3
 	c.Text(margin, ty, f.ID, "B", smallSize, fg, layout.Left)
 	for i, l := range lines {
-		c.Text(margin, ty+float64(i+1)*2.3, l, "", smallSize, fg, layout.Left)
+		if err := smallLine(c, margin, ty+float64(i+1)*2.3, c.W-margin-qrSize-1, l, fg, f, d); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
 func deckLine(d *decks.DeckInfo) string {
 	return d.Name + " · " + d.Version
+}
+
+// smallLine prints a line of small print that must end before xMax (where
+// the QR code begins). The lines hold the deck's name, so a line too long
+// fails with the deck's Name cell: small print never runs under the QR
+// code, which would make it unreadable.
+func smallLine(c *layout.Canvas, x, y, xMax float64, s string, fg layout.Color, f *layout.Face, d *decks.DeckInfo) error {
+	if w := c.TextWidth(s, "", smallSize); x+w > xMax {
+		return &typeset.OverflowError{Card: f.ID, Source: d.NameCell.String(), Reason: i18n.Sprintf(
+			"der Deckname ist zu lang für die Kartenzeile neben dem QR-Code (%.0f mm, Platz ist für %.0f mm): bitte kürzen",
+			"the deck name is too long for the card's line beside the QR code (%.0f mm, there is room for %.0f mm): please shorten it", w, xMax-x)}
+	}
+	c.Text(x, y, s, "", smallSize, fg, layout.Left)
+	return nil
 }
 
 // textBlock builds a typesetting block from a style entry.

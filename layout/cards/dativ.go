@@ -58,7 +58,9 @@ func drawDativSide(c *layout.Canvas, st *layout.Style, card *decks.DativCard, si
 	// (the bottom belongs to the solution band).
 	c.Text(m, m, side.Category, st.Font("category").Style, st.Font("category").Size, fg, layout.Left)
 	c.Text(m, m+4, fmt.Sprintf("%s · %s · Nr. %d", f.ID, side.Face, card.Number), "", 5, fg, layout.Left)
-	c.Text(m, m+6.3, "Der Dativ ist dem Genitiv sein Tod · "+deckLine(card.Deck), "", 5, fg, layout.Left)
+	if err := smallLine(c, m, m+6.3, c.W-m-qrSize-1, "Der Dativ ist dem Genitiv sein Tod · "+deckLine(card.Deck), fg, f, card.Deck); err != nil {
+		return err
+	}
 	badge(c, c.W-m-qrSize-1.5, m+0.5, regionShort(card.Region), layout.White, st.Color("text"))
 	if err := c.QR(c.W-m-qrSize, m, qrSize, f.QR); err != nil {
 		return err

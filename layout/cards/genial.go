@@ -59,7 +59,7 @@ func drawGenial(c *layout.Canvas, st *layout.Style, card *decks.GenialCard, f *l
 	if err != nil {
 		return err
 	}
-	return footer(c, m, f, []string{"Genial daneben", deckLine(card.Deck)}, fg)
+	return footer(c, m, f, []string{"Genial daneben", deckLine(card.Deck)}, fg, card.Deck)
 }
 
 func ptToMMc(pt float64) float64 { return pt * 25.4 / 72 }

@@ -92,5 +92,5 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 	if err != nil {
 		return err
 	}
-	return footer(c, m, f, []string{"Das große Spiel · " + side.Face.String(), deckLine(card.Deck)}, fg)
+	return footer(c, m, f, []string{"Das große Spiel · " + side.Face.String(), deckLine(card.Deck)}, fg, card.Deck)
 }

@@ -88,7 +88,7 @@ func drawRaab(c *layout.Canvas, st *layout.Style, card *decks.RaabCard, f *layou
 		c.Block(s, m, y, c.W-2*m, text, layout.Left)
 		y += s.Height
 	}
-	return footer(c, m, f, []string{"Schlag den Raab – Das Quiz", deckLine(card.Deck)}, muted)
+	return footer(c, m, f, []string{"Schlag den Raab – Das Quiz", deckLine(card.Deck)}, muted, card.Deck)
 }
 
 // raabBlocks are the texts of one side of a Raab card.

@@ -1,45 +1,52 @@
 package decoder
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 )
 
-// The physics the decoder rests on: the ink has little red, every mask
-// colour has (nearly) full red, so behind red film the mask vanishes and
-// the ink stays dark.
+// The physics the band rests on: the ink has no red, so it is black behind
+// red film; halo and clutter keep their red high, so behind the film they
+// fade into the paper; and all of them share one lightness, so the naked
+// eye has no lightness difference to read the text by.
 func TestColoursSeparateInTheRedChannel(t *testing.T) {
-	for s := Strength(1); s <= 5; s++ {
-		ink := Ink(s)
-		if ink.R > 100 {
-			t.Errorf("strength %d: ink red %d, too light behind red film", s, ink.R)
-		}
-		if ink.G <= ink.R || ink.B <= ink.R {
-			t.Errorf("strength %d: ink must be cyan-blue", s)
-		}
+	lk := bandLook
+	if lk.ink.R > 10 {
+		t.Errorf("ink %v: red %d shows through the film", lk.ink, lk.ink.R)
 	}
-	for i := 1; i < 5; i++ {
-		a, b := Ink(Strength(i)), Ink(Strength(i+1))
-		if int(a.R)+int(a.G)+int(a.B) <= int(b.R)+int(b.G)+int(b.B) {
-			t.Errorf("strength %d is not stronger than %d", i+1, i)
+	if lk.halo.R != 255 {
+		t.Errorf("halo %v: red %d, want 255 (white behind the film)", lk.halo, lk.halo.R)
+	}
+	for _, c := range []struct {
+		name string
+		l    float64
+	}{{"ink", lightness(lk.ink)}, {"halo", lightness(lk.halo)}, {"ground", lightness(lk.base)}} {
+		if math.Abs(c.l-lk.lightness) > lk.lightnessSpread {
+			t.Errorf("%s: lightness L* %.1f, the clutter's is %.0f ± %.0f", c.name, c.l, lk.lightness, lk.lightnessSpread)
 		}
 	}
 	r := rand.New(rand.NewPCG(1, 2))
-	decoys := 0
+	muted := 0
 	for i := 0; i < 5000; i++ {
-		c := maskColor(r)
-		if c.R < 236 {
-			t.Fatalf("mask colour %v: red %d shows through the film", c, c.R)
+		c := clutterColor(r, lk)
+		if c.R < 200 {
+			t.Fatalf("clutter colour %v: red %d, too dark behind the film", c, c.R)
 		}
-		if c.R < 255 {
-			decoys++
-			if c.B <= c.R {
-				t.Fatalf("decoy %v is not bluish", c)
-			}
+		if math.Abs(lightness(c)-lk.lightness) > lk.lightnessSpread {
+			t.Fatalf("clutter colour %v: lightness %.1f", c, lightness(c))
+		}
+		if c.R < lk.vividRed[0] {
+			muted++
 		}
 	}
-	if share := float64(decoys) / 5000; share < 0.2 || share > 0.4 {
-		t.Errorf("decoy share %.2f", share)
+	if share := float64(muted) / 5000; share < 0.4 || share > 0.6 {
+		t.Errorf("muted share %.2f, want about half", share)
+	}
+	for s := Strength(1); s < 5; s++ {
+		if s.erosion() <= (s + 1).erosion() {
+			t.Errorf("strength %d is not bolder than %d", s+1, s)
+		}
 	}
 }
 

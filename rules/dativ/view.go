@@ -15,10 +15,15 @@ const Hidden = "verdeckt"
 // everyone reveals their guess cards at the same time"); whether the
 // variant read aloud is right is known only from the Decoder after the
 // votes — the reader votes too, so it is hidden from the reader as well;
-// and the rest of a dealt draw pile is face down.
+// and the rest of a dealt draw pile is face down (the reader sees the top
+// card, the one to draw).
 func (e engine) View(s State, v rules.Viewer) State {
 	out := s
 	out.Pile = nil
+	// The reader draws the top card of a dealt pile: that card is theirs.
+	if len(s.Pile) > 0 && s.Phase == PhaseRead && (v.Role == rules.RoleTable || (v.Role == rules.RolePlayer && v.Player == s.Players[s.Reader])) {
+		out.Pile = s.Pile[:1]
+	}
 	if s.Phase != PhaseVote {
 		return out
 	}

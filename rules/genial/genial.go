@@ -65,6 +65,9 @@ type Setup struct {
 	Seed    int64    `json:"seed"`            // only used with deal
 	First   string   `json:"first,omitempty"` // first questioner (the youngest); default players[0]
 	Deal    bool     `json:"deal,omitempty"`  // the engine deals the stacks from the decks
+	// Cards is a house rule: cards dealt to each player instead of the
+	// rulebook's 9 / 6 / 5 (a shorter or a longer game).
+	Cards int `json:"cards,omitempty"`
 }
 
 // Question is the card being asked.
@@ -116,8 +119,8 @@ func forbidSetup(de, en string, args ...any) *rules.RuleError {
 func (e engine) Start(raw json.RawMessage) (State, error) {
 	var su Setup
 	if err := rules.DecodeStrict(raw, &su); err != nil {
-		return State{}, forbidSetup("Die Einrichtung ist nicht lesbar (%v). Erlaubt sind game, players, seed, first, deal.",
-			"The setup cannot be read (%v). Allowed fields: game, players, seed, first, deal.", err)
+		return State{}, forbidSetup("Die Einrichtung ist nicht lesbar (%v). Erlaubt sind game, players, seed, first, deal, cards.",
+			"The setup cannot be read (%v). Allowed fields: game, players, seed, first, deal, cards.", err)
 	}
 	if su.Game != "" && su.Game != string(decks.Genial) {
 		return State{}, forbidSetup("Diese Einrichtung ist für „%s“, nicht für Genial daneben.", "This setup is for %q, not for Genial daneben.", su.Game)
@@ -139,7 +142,14 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 		seen[strings.ToLower(p)] = true
 		players[i] = p
 	}
-	s := State{Players: players, Scores: make([]int, n), Dealt: CardsEach(n), Left: make([]int, n), Answers: make([]string, n), Phase: PhaseAsk, Deal: su.Deal}
+	dealt := CardsEach(n)
+	if su.Cards != 0 {
+		if su.Cards < 1 || su.Cards > 50 {
+			return State{}, forbidSetup("Jeder bekommt 1 bis 50 Karten, nicht %d.", "Everyone gets 1 to 50 cards, not %d.", su.Cards)
+		}
+		dealt = su.Cards
+	}
+	s := State{Players: players, Scores: make([]int, n), Dealt: dealt, Left: make([]int, n), Answers: make([]string, n), Phase: PhaseAsk, Deal: su.Deal}
 	for i := range s.Left {
 		s.Left[i] = s.Dealt
 	}

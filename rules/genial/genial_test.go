@@ -402,7 +402,8 @@ func TestSetupRules(t *testing.T) {
 		`{"players":[" ","B"]}`:                "player-name",
 		`{"players":["A","B"],"first":"C"}`:    "unknown-player",
 		`{"game":"dativ","players":["A","B"]}`: "setup",
-		`{"players":["A","B"],"cards":3}`:      "setup",
+		`{"players":["A","B"],"cards":99}`:     "setup",
+		`{"players":["A","B"],"karten":3}`:     "setup",
 		`{"players":["A","B"],"deal":true}`:    "setup",
 		`not json`:                             "setup",
 	} {

@@ -56,3 +56,17 @@ func TestViewHidesTilesAndAnswer(t *testing.T) {
 		t.Fatalf("collected answers not scored: %+v", after)
 	}
 }
+
+// The house rule "cards": a shorter game, over after two cards each.
+func TestCardsHouseRule(t *testing.T) {
+	e := New(testSet(t))
+	s := start(t, e, `{"game":"genial","players":["Anna","Ben"],"cards":1}`)
+	s, _ = play(t, e, s, `{"type":"ask","card":"GEN-TST-1"}`, `{"type":"answer","player":"Ben","answer":"a"}`,
+		`{"type":"ask","card":"GEN-TST-2"}`, `{"type":"answer","player":"Anna","answer":"a"}`)
+	if s.Phase != PhaseOver || s.Winner != "Ben" {
+		t.Fatalf("after one card each: %s, winner %q", s.Phase, s.Winner)
+	}
+	if _, err := e.Start([]byte(`{"game":"genial","players":["Anna","Ben"],"cards":0.5}`)); err == nil {
+		t.Fatal("half a card accepted")
+	}
+}

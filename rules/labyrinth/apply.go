@@ -30,6 +30,19 @@ type tipData struct {
 	Tip    string `json:"tip"`
 }
 
+// placeData is "place": one player's tip and bet chip at once (what one
+// phone enters in secret), or every player's at once ("tips", "bets": all
+// turned over together). The whole action is checked: one bad entry
+// refuses all of it.
+type placeData struct {
+	Type   string            `json:"type"`
+	Player string            `json:"player,omitempty"`
+	Tip    string            `json:"tip,omitempty"`
+	Chip   int               `json:"chip,omitempty"`
+	Tips   map[string]string `json:"tips,omitempty"`
+	Bets   map[string]int    `json:"bets,omitempty"`
+}
+
 type revealData struct {
 	Type    string `json:"type"`
 	Correct string `json:"correct"`
@@ -81,13 +94,18 @@ func (e *engine) Apply(in State, a rules.Action) (State, []rules.Event, error) {
 		if err = decode(a, &d); err == nil {
 			ev, err = tip(&s, d)
 		}
+	case ActPlace:
+		var d placeData
+		if err = decode(a, &d); err == nil {
+			ev, err = placeAll(&s, d)
+		}
 	case ActReveal:
 		var d revealData
 		if err = decode(a, &d); err == nil {
 			ev, err = reveal(&s, d)
 		}
 	default:
-		err = rules.Forbid("unknown-action", "Unbekannte Aktion „%s“ (erlaubt: draw, bet, tip, reveal).", "unknown action %q (allowed: draw, bet, tip, reveal)", typ)
+		err = rules.Forbid("unknown-action", "Unbekannte Aktion „%s“ (erlaubt: draw, bet, tip, place, reveal).", "unknown action %q (allowed: draw, bet, tip, place, reveal)", typ)
 	}
 	if err != nil {
 		return in, nil, err
@@ -399,4 +417,104 @@ func tip(s *State, d tipData) ([]rules.Event, error) {
 	}
 	p.Tip = letter
 	return []rules.Event{rules.Eventf("%s legt eine Tippkarte verdeckt hin.", "%s places a tip card face down.", name)}, nil
+}
+
+// owes is what player i must still place now: a bet chip, a tip, or both.
+func (s *State) owes(i int) (bet, tip bool) {
+	if !slices.Contains(s.answerers(), i) {
+		return false, false
+	}
+	p := s.Players[i]
+	switch s.Phase {
+	case PhaseQuestion:
+		bet = p.Bet == 0
+		tip = p.Tip == ""
+		if s.Card.Kind == KindRisk {
+			for _, j := range s.answerers() {
+				if s.Players[j].Bet == 0 {
+					tip = false // risk: tips only once everyone has bet
+				}
+			}
+		}
+	case PhaseLingutaurus:
+		tip = s.Ling.Card != nil && p.Tip == ""
+	}
+	return bet, tip
+}
+
+// placeAll lays bets (first) and tips for one player or many.
+func placeAll(s *State, d placeData) ([]rules.Event, error) {
+	single := d.Player != "" || d.Tip != "" || d.Chip != 0
+	if single && (d.Tips != nil || d.Bets != nil) {
+		return nil, rules.Forbid("bad-action", "Entweder player mit tip/chip oder tips/bets angeben, nicht beides.", "give either player with tip/chip or tips/bets, not both")
+	}
+	bets, tips := d.Bets, d.Tips
+	if single {
+		i, err := s.player(d.Player)
+		if err != nil {
+			return nil, err
+		}
+		wantBet, wantTip := s.owes(i)
+		name := s.Players[i].Name
+		switch {
+		case !wantBet && d.Chip != 0:
+			return nil, rules.Forbid("place-no-bet", "%s setzt jetzt keinen Einsatzchip.", "%s places no bet chip now", name)
+		case !wantTip && d.Tip != "":
+			return nil, rules.Forbid("place-no-tip", "%s legt jetzt keine Tippkarte.", "%s places no tip card now", name)
+		case wantBet && d.Chip == 0:
+			return nil, rules.Forbid("place-incomplete", "%s muss jetzt einen Einsatzchip setzen.", "%s must place a bet chip now", name)
+		case wantTip && d.Tip == "":
+			return nil, rules.Forbid("place-incomplete", "%s muss jetzt eine Tippkarte legen.", "%s must place a tip card now", name)
+		}
+		bets, tips = map[string]int{}, map[string]string{}
+		if d.Chip != 0 {
+			bets[d.Player] = d.Chip
+		}
+		if d.Tip != "" {
+			tips[d.Player] = d.Tip
+		}
+	}
+	if len(bets) == 0 && len(tips) == 0 {
+		return nil, rules.Forbid("bad-action", "Nichts gesetzt und nichts getippt.", "nothing bet and nothing tipped")
+	}
+	// In seating order, so the result does not depend on the maps' order.
+	var ev []rules.Event
+	for _, name := range sortedNames(s, bets) {
+		e, err := bet(s, betData{Player: name, Chip: bets[name]})
+		if err != nil {
+			return nil, err
+		}
+		ev = append(ev, e...)
+	}
+	for _, name := range sortedNames(s, tips) {
+		e, err := tip(s, tipData{Player: name, Tip: tips[name]})
+		if err != nil {
+			return nil, err
+		}
+		ev = append(ev, e...)
+	}
+	return ev, nil
+}
+
+// sortedNames are a map's player names in seating order; unknown names
+// last, so that their refusal names them.
+func sortedNames[V any](s *State, m map[string]V) []string {
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		ia, ib := s.index(a), s.index(b)
+		if ia < 0 {
+			ia = len(s.Players)
+		}
+		if ib < 0 {
+			ib = len(s.Players)
+		}
+		if ia != ib {
+			return ia - ib
+		}
+		return strings.Compare(a, b)
+	})
+	return names
 }

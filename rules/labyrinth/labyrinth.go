@@ -56,6 +56,9 @@ const (
 	ActBet    = "bet"
 	ActTip    = "tip"
 	ActReveal = "reveal"
+	// ActPlace lays tips and bets at once: one player's (a phone's secret
+	// choice) or everyone's (turned over together).
+	ActPlace = "place"
 )
 
 // Card kinds as written in actions and the state.

@@ -163,14 +163,14 @@ func TestRiskQuestionBetsFirst(t *testing.T) {
 	if !strings.Contains(eventsText(ev), "risk question") {
 		t.Fatalf("no announcement: %s", eventsText(ev))
 	}
-	if p := e.Next(s); !reflect.DeepEqual(p.Allowed, []string{ActBet}) {
+	if p := e.Next(s); !reflect.DeepEqual(p.Allowed, []string{ActBet, ActPlace}) {
 		t.Fatalf("risk prompt %+v", p)
 	}
 	refuse(t, e, s, `{"type":"tip","player":"David","tip":"A"}`, "risk-bets-first")
 	s, _ = do(t, e, s, `{"type":"bet","player":"David","chip":5}`, `{"type":"bet","player":"Mireille","chip":1}`)
 	refuse(t, e, s, `{"type":"tip","player":"David","tip":"A"}`, "risk-bets-first")
 	s, _ = do(t, e, s, `{"type":"bet","player":"Sebastian","chip":3}`)
-	if p := e.Next(s); !reflect.DeepEqual(p.Allowed, []string{ActTip}) {
+	if p := e.Next(s); !reflect.DeepEqual(p.Allowed, []string{ActTip, ActPlace}) {
 		t.Fatalf("after the bets %+v", p)
 	}
 	s, _ = do(t, e, s, `{"type":"tip","player":"David","tip":"A"}`, `{"type":"tip","player":"Mireille","tip":"A"}`,
@@ -180,7 +180,7 @@ func TestRiskQuestionBetsFirst(t *testing.T) {
 	}
 	// A normal question allows tip and bet in any order.
 	s, _ = do(t, e, s, `{"type":"draw","kind":"normal"}`, `{"type":"tip","player":"Anna","tip":"A"}`)
-	if p := e.Next(s); !reflect.DeepEqual(p.Allowed, []string{ActTip, ActBet}) {
+	if p := e.Next(s); !reflect.DeepEqual(p.Allowed, []string{ActTip, ActBet, ActPlace}) {
 		t.Fatalf("normal prompt %+v", p)
 	}
 }
@@ -405,7 +405,7 @@ func TestLingutaurusStopsTheFirst(t *testing.T) {
 	refuse(t, e, s, `{"type":"bet","player":"Mireille","chip":1}`, "lingutaurus-no-bet")
 	refuse(t, e, s, `{"type":"tip","player":"Anna","tip":"A"}`, "reader-does-not-answer")
 	refuse(t, e, s, `{"type":"draw","kind":"lingutaurus"}`, "card-drawn")
-	if p := e.Next(s); len(p.Actors) != 3 || !reflect.DeepEqual(p.Allowed, []string{ActTip}) {
+	if p := e.Next(s); len(p.Actors) != 3 || !reflect.DeepEqual(p.Allowed, []string{ActTip, ActPlace}) {
 		t.Fatalf("prompt %+v", p)
 	}
 	s, _ = do(t, e, s, `{"type":"tip","player":"Mireille","tip":"C"}`)

@@ -37,7 +37,7 @@ func (e *engine) Next(s State) rules.Prompt {
 		}
 		switch {
 		case s.Card.Kind == KindRisk && len(noBet) > 0:
-			return rules.Prompt{Actors: names(noBet), Allowed: []string{ActBet},
+			return rules.Prompt{Actors: names(noBet), Allowed: []string{ActBet, ActPlace},
 				Text: i18n.Sprintf("Risikofrage: erst setzen (Einsatzchip), dann liest %s die Frage vor.", "Risk question: bet first (a bet chip), then %s reads the question.", r)}
 		case len(noBet) > 0 || len(noTip) > 0:
 			var allowed []string
@@ -47,6 +47,7 @@ func (e *engine) Next(s State) rules.Prompt {
 			if len(noBet) > 0 {
 				allowed = append(allowed, ActBet)
 			}
+			allowed = append(allowed, ActPlace)
 			actors := map[int]bool{}
 			for _, i := range append(noBet, noTip...) {
 				actors[i] = true
@@ -77,7 +78,7 @@ func (e *engine) Next(s State) rules.Prompt {
 			}
 		}
 		if len(noTip) > 0 {
-			return rules.Prompt{Actors: names(noTip), Allowed: []string{ActTip},
+			return rules.Prompt{Actors: names(noTip), Allowed: []string{ActTip, ActPlace},
 				Text: i18n.Sprintf("Lingutaurus-Frage: tippen (ohne Einsatz); Wort-Torero ist %s.", "Lingutaurus question: tip (no bets); the Word Torero is %s.", t)}
 		}
 		return rules.Prompt{Actors: []string{r}, Allowed: []string{ActReveal},

@@ -113,6 +113,46 @@ func (g *randomGame) action(s State) rules.Action {
 		i := who[r.IntN(len(who))]
 		m["player"] = s.Players[i].Name
 		m["tip"] = string(rune('A' + r.IntN(3)))
+	case ActPlace:
+		// One player's tip and chip, or everyone's who owes something.
+		tips, bets := map[string]string{}, map[string]int{}
+		var owing []int
+		for _, i := range s.answerers() {
+			if b, t := s.owes(i); b || t {
+				owing = append(owing, i)
+			}
+		}
+		batch := r.IntN(2) == 0
+		if !batch {
+			owing = []int{owing[r.IntN(len(owing))]}
+		}
+		for _, i := range owing {
+			p := s.Players[i]
+			b, t := s.owes(i)
+			if b {
+				bets[p.Name] = p.Board[r.IntN(len(p.Board))]
+			}
+			if t {
+				tips[p.Name] = string(rune('A' + r.IntN(3)))
+			}
+		}
+		if batch {
+			if len(tips) > 0 {
+				m["tips"] = tips
+			}
+			if len(bets) > 0 {
+				m["bets"] = bets
+			}
+		} else {
+			name := s.Players[owing[0]].Name
+			m["player"] = name
+			if t, ok := tips[name]; ok {
+				m["tip"] = t
+			}
+			if b, ok := bets[name]; ok {
+				m["chip"] = b
+			}
+		}
 	case ActReveal:
 		card := s.Card
 		if s.Phase == PhaseLingutaurus {
@@ -143,7 +183,7 @@ func deepClone(s State) State {
 // noise is a random action, legal or not.
 func (g *randomGame) noise(s State) rules.Action {
 	r := g.r
-	types := []string{ActDraw, ActBet, ActTip, ActReveal, "pass"}
+	types := []string{ActDraw, ActBet, ActTip, ActPlace, ActReveal, "pass"}
 	typ := types[r.IntN(len(types))]
 	names := []string{"Nobody"}
 	for _, p := range s.Players {

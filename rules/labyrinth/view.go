@@ -55,3 +55,65 @@ func (e *engine) View(s State, v rules.Viewer) State {
 func (e *engine) Outcome(s State) rules.Outcome {
 	return rules.Outcome{Remaining: -1, Winners: slices.Clone(s.Winners)}
 }
+
+// Speakers are the players an action speaks for: its player, or everyone
+// in a batch of tips and bets.
+func (e *engine) Speakers(s State, a rules.Action) []string {
+	if actionType(a) == ActPlace {
+		var d placeData
+		if rules.DecodeStrict(a.Data, &d) == nil && (d.Tips != nil || d.Bets != nil) {
+			seen := map[string]bool{}
+			var out []string
+			for n := range d.Tips {
+				seen[n] = true
+			}
+			for n := range d.Bets {
+				seen[n] = true
+			}
+			for n := range seen {
+				out = append(out, n)
+			}
+			slices.Sort(out)
+			return out
+		}
+	}
+	return rules.ActionPlayer(a)
+}
+
+// Secret: one player's "place" (tip card and bet chip, face down) while a
+// question or a Lingutaurus card is open.
+func (e *engine) Secret(s State, a rules.Action) (string, bool) {
+	if actionType(a) != ActPlace || (s.Phase != PhaseQuestion && s.Phase != PhaseLingutaurus) {
+		return "", false
+	}
+	var d placeData
+	if rules.DecodeStrict(a.Data, &d) != nil || d.Player == "" || d.Tips != nil || d.Bets != nil {
+		return "", false
+	}
+	return d.Player, true
+}
+
+// Collect turns every player's tip and chip over together: one "place".
+func (e *engine) Collect(s State, choices []rules.Action) (rules.Action, error) {
+	tips, bets := map[string]string{}, map[string]int{}
+	for _, c := range choices {
+		var d placeData
+		if err := decode(c, &d); err != nil {
+			return rules.Action{}, err
+		}
+		if d.Tip != "" {
+			tips[d.Player] = d.Tip
+		}
+		if d.Chip != 0 {
+			bets[d.Player] = d.Chip
+		}
+	}
+	out := map[string]any{"type": ActPlace}
+	if len(tips) > 0 {
+		out["tips"] = tips
+	}
+	if len(bets) > 0 {
+		out["bets"] = bets
+	}
+	return rules.NewAction(ActPlace, out), nil
+}

@@ -14,7 +14,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"time"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 var (
@@ -25,6 +28,10 @@ var (
 	// ErrConflict: the entry's version was written already (someone was
 	// faster), or it does not follow the table's last entry.
 	ErrConflict = errors.New("store: version taken")
+	// ErrUnavailable: the database cannot be reached just now (a network
+	// or server outage). Nothing was written unless the error says the
+	// outcome is unknown; either way the request may be tried again.
+	ErrUnavailable = errors.New("store: database unavailable")
 )
 
 // Account is a login.
@@ -81,8 +88,11 @@ type Entry struct {
 	// Actor is who made it: "table" or "player:NAME".
 	Actor string
 	// StateHash is the hash of the game state after the entry; a replay
-	// that reaches another state is a mismatch, never silently accepted.
+	// under the same rules version that reaches another state is a
+	// mismatch, never silently accepted.
 	StateHash string
+	// EngineVersion is the rules version the entry was made under.
+	EngineVersion string
 	// Cards are the cards the action used, with their fingerprints.
 	Cards []CardRef
 	At    time.Time
@@ -186,3 +196,42 @@ type Store interface {
 	Backup(ctx context.Context, path string) error
 	Close() error
 }
+
+// Change is a change one scorer instance made to a table in a store that
+// several instances share: a new entry, or a secret choice coming in.
+type Change struct {
+	Table   string
+	Version int64
+	// Kind is ChangeEntry, ChangeSecret or ChangeScratch.
+	Kind string
+	// Key is the scratch value's key (ChangeScratch; Version is its new
+	// revision).
+	Key string
+}
+
+// Change kinds.
+const (
+	ChangeEntry  = "entry"  // Version is the table's new version
+	ChangeSecret = "secret" // a secret choice was made on Version
+	// ChangeScratch: the table's scratch value Key was written.
+	ChangeScratch = "scratch"
+	// ChangeResync: changes may have been missed (the feed was
+	// interrupted); every table followed must be brought up to date.
+	ChangeResync = "resync"
+)
+
+// Feed is what a store that several scorer instances share offers beside
+// Store: the changes the other instances make, so that each can tell its
+// own phones at once. A store used by one instance only (the embedded
+// SQLite) has none.
+type Feed interface {
+	// Follow calls fn with every change another instance (another Store
+	// value on the same database) makes, in commit order, until ctx ends.
+	// Changes made while the feed is interrupted are lost; when it is
+	// connected again, fn gets a ChangeResync. Follow does not call fn
+	// concurrently; fn should not block.
+	Follow(ctx context.Context, fn func(Change)) error
+}
+
+// NameKey is how names are compared: NFC, lower case, trimmed.
+func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(norm.NFC.String(name))) }

@@ -229,6 +229,9 @@ func tableBody(snap scorer.Snapshot) map[string]any {
 	if snap.Mismatch != nil {
 		body["mismatch"] = map[string]string{"de": snap.Mismatch.DE, "en": snap.Mismatch.EN}
 	}
+	if snap.Rules != nil {
+		body["rules"] = map[string]string{"de": snap.Rules.DE, "en": snap.Rules.EN}
+	}
 	return body
 }
 

@@ -6,13 +6,26 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"druckreif/internal/pgtest"
 )
 
 // BenchmarkTap is what the server does for one tap at a four-phone table:
 // the action (authenticated, checked, committed, announced) and the three
 // other phones fetching the new state. The last action ends the game, so
 // a new table starts every 150 or so taps.
-func BenchmarkTap(b *testing.B) {
+func BenchmarkTap(b *testing.B) { benchmarkTap(b) }
+
+// BenchmarkTapPostgres is the same on PostgreSQL (two instances on one
+// database; the taps go to the first).
+func BenchmarkTapPostgres(b *testing.B) {
+	pgtest.Server(b)
+	onPostgres = true
+	defer func() { onPostgres = false }()
+	benchmarkTap(b)
+}
+
+func benchmarkTap(b *testing.B) {
 	e := newEnv(b)
 	h := e.web.Handler()
 	a := e.account("Tisch")

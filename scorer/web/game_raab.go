@@ -204,15 +204,6 @@ func raabMarkers(st raab.State, d *boardData) {
 	d.Snap.Players = ms
 }
 
-func (d *boardData) marker(name string) scorer.Marker {
-	for _, m := range d.Snap.Players {
-		if m.Name == name {
-			return m
-		}
-	}
-	return scorer.Marker{Name: name}
-}
-
 func raabEvening(st raab.State, d *boardData) *raabView {
 	snap := d.Snap
 	v := &raabView{ID: snap.ID, Version: snap.Version, Phase: st.Phase, Mode: st.Mode, Games: st.Games, Needed: st.Needed,

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -15,7 +16,10 @@ import (
 	"time"
 
 	"druckreif/decks"
+	"druckreif/internal/pgtest"
 	"druckreif/scorer"
+	"druckreif/scorer/store"
+	"druckreif/scorer/store/postgres"
 	"druckreif/scorer/store/sqlite"
 )
 
@@ -48,7 +52,9 @@ func defaults(t testing.TB) *decks.Set {
 	return defaultSet
 }
 
-// env is a scorer on a test server with a fresh store.
+// env is a scorer on a test server with a fresh store: one instance on
+// SQLite, or (onPostgres) two instances on one fresh PostgreSQL database,
+// whose phones are spread over both.
 type env struct {
 	t     testing.TB
 	srv   *httptest.Server
@@ -56,9 +62,27 @@ type env struct {
 	web   *Server
 	clock *clock
 	dir   string
+	// instances are the servers phones are spread over, in turn.
+	instances []*instance
+	turn      int
 }
 
-func newEnv(t testing.TB) *env { return newEnvWith(t, t.TempDir(), false) }
+// instance is one scorer instance of an env.
+type instance struct {
+	srv *httptest.Server
+	svc *scorer.Service
+}
+
+// onPostgres makes newEnv start two instances on one PostgreSQL database
+// (TestPostgresAPI sets it while it runs the API tests again).
+var onPostgres bool
+
+func newEnv(t testing.TB) *env {
+	if onPostgres {
+		return newPostgresEnv(t, pgtest.Database(t), 2)
+	}
+	return newEnvWith(t, t.TempDir(), false)
+}
 
 func newEnvWith(t testing.TB, dir string, tls bool) *env {
 	t.Helper()
@@ -66,8 +90,33 @@ func newEnvWith(t testing.TB, dir string, tls bool) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &clock{t: time.Now()}
-	svc := scorer.New(scorer.Config{Store: st, Cards: defaults(t), Now: c.now})
+	t.Cleanup(func() { st.Close() })
+	e := &env{t: t, clock: &clock{t: time.Now()}, dir: dir}
+	e.start(st, tls)
+	return e
+}
+
+// newPostgresEnv starts n instances on the database dsn.
+func newPostgresEnv(t testing.TB, dsn string, n int) *env {
+	t.Helper()
+	e := &env{t: t, clock: &clock{t: time.Now()}}
+	for range n {
+		st, err := postgres.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		e.start(st, false)
+	}
+	return e
+}
+
+// start starts an instance of the scorer on st.
+func (e *env) start(st store.Store, tls bool) *instance {
+	t := e.t
+	svc := scorer.New(scorer.Config{Store: st, Cards: defaults(t), Now: e.clock.now})
+	ctx, cancel := context.WithCancel(context.Background())
+	go svc.Run(ctx)
 	w := New(svc)
 	w.Heartbeat = 200 * time.Millisecond
 	var srv *httptest.Server
@@ -84,29 +133,40 @@ func newEnvWith(t testing.TB, dir string, tls bool) *env {
 	} else {
 		srv = httptest.NewServer(h)
 	}
-	e := &env{t: t, srv: srv, svc: svc, web: w, clock: c, dir: dir}
+	in := &instance{srv: srv, svc: svc}
+	if e.srv == nil {
+		e.srv, e.svc, e.web = srv, svc, w
+	}
+	e.instances = append(e.instances, in)
 	t.Cleanup(func() {
+		cancel()
 		srv.CloseClientConnections()
 		srv.Close()
-		st.Close()
 	})
-	return e
+	return in
 }
 
 // client is one phone: its own cookies, or a bearer token.
 type client struct {
 	e     *env
+	base  string // the instance it talks to
 	http  *http.Client
 	token string
 	// header is added to every request (Origin, Sec-Fetch-Site …).
 	header http.Header
 }
 
+// phone is a new phone, on the next instance in turn.
 func (e *env) phone() *client {
+	srv := e.srv
+	if len(e.instances) > 0 {
+		srv = e.instances[e.turn%len(e.instances)].srv
+		e.turn++
+	}
 	jar, _ := cookiejar.New(nil)
-	c := e.srv.Client()
+	c := srv.Client()
 	hc := &http.Client{Transport: c.Transport, Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	return &client{e: e, http: hc, header: http.Header{}}
+	return &client{e: e, base: srv.URL, http: hc, header: http.Header{}}
 }
 
 type response struct {
@@ -152,7 +212,7 @@ func (c *client) do(method, path string, body any) response {
 		j, _ := json.Marshal(b)
 		rd = bytes.NewReader(j)
 	}
-	req, err := http.NewRequest(method, c.e.srv.URL+path, rd)
+	req, err := http.NewRequest(method, c.base+path, rd)
 	if err != nil {
 		c.e.t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ type stream struct {
 func (c *client) stream(t *testing.T, id string, lastEventID string) *stream {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", c.e.srv.URL+"/api/tables/"+id+"/events", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+"/api/tables/"+id+"/events", nil)
 	if c.token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.token)
 	}

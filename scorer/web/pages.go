@@ -19,6 +19,7 @@ import (
 
 	qrcode "github.com/skip2/go-qrcode"
 
+	"druckreif/board"
 	"druckreif/decks"
 	"druckreif/i18n"
 	"druckreif/rules"
@@ -36,8 +37,13 @@ type pages struct {
 }
 
 var funcs = template.FuncMap{
-	"join": strings.Join,
-	"inc":  func(i int) int { return i + 1 },
+	"join":       strings.Join,
+	"inc":        func(i int) int { return i + 1 },
+	"mul":        func(a, b float64) float64 { return a * b },
+	"letter":     func(i int) string { return string(rune('A' + i)) },
+	"lower":      strings.ToLower,
+	"letters":    func() []string { return []string{"A", "B", "C"} },
+	"fieldIndex": func(pos int) int { return pos + board.Behind },
 }
 
 func loadPages() *pages {
@@ -63,7 +69,7 @@ func parsePage(name string) *template.Template {
 		return template.HTML(b.String()), nil
 	}
 	t = template.Must(template.New(name).Funcs(funcs).Funcs(template.FuncMap{"game": game}).ParseFS(templateFS,
-		"templates/layout.html", "templates/board.html", "templates/game-*.html", "templates/"+name+".html"))
+		"templates/layout.html", "templates/board.html", "templates/scan.html", "templates/game-*.html", "templates/"+name+".html"))
 	return t
 }
 
@@ -601,17 +607,35 @@ type boardData struct {
 	// Game is what the game's own screen draws (nil: the generic table).
 	Game    any
 	JoinURL string
-	WallURL string
-	// Cards are the decks the table plays with, for screens that show a
-	// card (only to the phone that may see it).
+	// Cards are the decks the table plays with; Lang the page's language.
 	Cards *decks.Set
+	Lang  i18n.Lang
+	// SecureURL is this table at the https address, for the live scan.
+	SecureURL string
+	// Pick is a card the reader asked to look at (?pick=), PickSide its side.
+	Pick, PickSide string
+	WallURL        string
 }
+
+// marker is a player's colour and symbol at the table.
+func (d *boardData) marker(name string) scorer.Marker {
+	for _, m := range d.Snap.Players {
+		if m.Name == name {
+			return m
+		}
+	}
+	return scorer.Marker{Name: name}
+}
+
+// lang is a view in the page's language, for texts built in Go.
+func (d *boardData) lang() *view { return &view{Lang: d.Lang} }
 
 // Acting reports whether the player is among those to act now.
 func (d *boardData) Acting(name string) bool { return slices.Contains(d.Snap.Next.Actors, name) }
 
 func (s *Server) boardFor(r *http.Request, snap scorer.Snapshot) *boardData {
-	d := &boardData{Snap: snap, PutBack: snap.PutBack, Cards: s.svc.Cards()}
+	d := &boardData{Snap: snap, PutBack: snap.PutBack, Cards: s.svc.Cards(), Lang: lang(r)}
+	d.Pick, d.PickSide = dativPicked(r)
 	if snap.Pending != nil {
 		d.PendingCount = len(snap.Pending.Chosen)
 	}
@@ -635,6 +659,9 @@ func (s *Server) boardFor(r *http.Request, snap scorer.Snapshot) *boardData {
 	}
 	if sc, ok := screens[snap.Game]; ok && snap.State != nil {
 		d.Game = sc.view(d)
+	}
+	if r.TLS == nil && s.SecureBase != "" {
+		d.SecureURL = s.SecureBase + "/t/" + snap.ID
 	}
 	base := s.joinBase(r)
 	d.JoinURL = base + "/j/" + snap.ID + "?pin=" + url.QueryEscape(snap.PIN)
@@ -719,7 +746,7 @@ func (s *Server) boardFragment(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
-	if q.Get("v") == strconv.FormatInt(d.Snap.Version, 10) && q.Get("p") == strconv.Itoa(d.PendingCount) {
+	if q.Get("pick") == "" && q.Get("v") == strconv.FormatInt(d.Snap.Version, 10) && q.Get("p") == strconv.Itoa(d.PendingCount) {
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"database/sql"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -163,4 +164,41 @@ func changedGenialDeck(t *testing.T) *decks.Set {
 		t.Fatal(probs.Errors())
 	}
 	return set
+}
+
+// A table begun under older rules goes on under newer ones: its entries
+// must still hold; the table says so; the state of an older entry is not
+// compared (the state's shape may have changed with the rules).
+func TestOlderRulesGoOn(t *testing.T) {
+	dir := t.TempDir()
+	e := newEnvWith(t, dir, false)
+	a := e.account("Tisch")
+	id, _ := a.table(theGame3)
+	a.act(id, 0, `{"type":"play","pile":"1A","value":7}`)
+	e.srv.Close()
+	db, err := sql.Open("sqlite", filepath.Join(dir, "scorer.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE entries SET engine_version = '0', state_hash = 'from-older-rules'`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	st, err := sqlite.Open(filepath.Join(dir, "scorer.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv := httptest.NewServer(New(scorer.New(scorer.Config{Store: st, Cards: defaults(t)})).Handler())
+	defer srv.Close()
+	e2 := &env{t: t, srv: srv, dir: dir}
+	c := e2.phone()
+	c.token = a.token
+	m := c.want(200, "GET", "/api/tables/"+id, nil)
+	if m["mismatch"] != nil || m["rules"] == nil {
+		t.Fatalf("older rules: mismatch %v, rules %v", m["mismatch"], m["rules"])
+	}
+	if r := c.act(id, 1, `{"type":"play","pile":"1A","value":8}`); r.status != 200 {
+		t.Fatalf("playing on: %d %s", r.status, r.body)
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -41,8 +42,14 @@ type Server struct {
 	// (http://192.168.1.20:8080): the join QR code uses it when the
 	// creator's own browser talks to localhost.
 	JoinBase string
+	// SecureBase, when set, is the https address (https://192.168.1.20:8443):
+	// pages served over plain http point there for the live camera scan.
+	SecureBase string
 	// Heartbeat is the event streams' comment interval (15 s).
 	Heartbeat time.Duration
+	// TrustedProxies are the reverse proxies in front whose
+	// X-Forwarded-For and X-Forwarded-Proto are believed (see proxy.go).
+	TrustedProxies []netip.Prefix
 }
 
 // New builds the server's routes.
@@ -94,7 +101,7 @@ func (s *Server) Handler() http.Handler {
 	protect.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, &scorer.Error{Status: http.StatusForbidden, Rule: "cross-origin", Msg: i18n.T("Anfrage von einer fremden Seite abgelehnt.", "Request from another site refused.")})
 	}))
-	return recoverPanics(secureHeaders(limitBody(protect.Handler(s.mux))))
+	return recoverPanics(s.forwarded(secureHeaders(limitBody(protect.Handler(s.mux)))))
 }
 
 // HTTPServer is an http.Server with the scorer's timeouts: slow clients
@@ -168,8 +175,7 @@ type apiError struct {
 }
 
 func errorBody(err error) apiError {
-	var e *scorer.Error
-	if errors.As(err, &e) {
+	if e, ok := scorer.AsError(err); ok {
 		return apiError{Rule: e.Rule, DE: e.Msg.DE, EN: e.Msg.EN, Field: e.Field}
 	}
 	return apiError{Rule: "internal", DE: "Interner Fehler: der Punktezähler konnte die Anfrage nicht ausführen.", EN: "Internal error: the scorer could not carry out the request."}
@@ -183,10 +189,26 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.As(err, &mbe) {
 		err, status = tooLarge(), http.StatusRequestEntityTooLarge
 	}
-	if status == http.StatusInternalServerError {
+	switch {
+	case r.Context().Err() != nil:
+		return // the phone is gone: no one to answer, nothing to report
+	case status == http.StatusInternalServerError:
 		log.Printf("scorer: %s %s: %v", r.Method, r.URL.Path, err)
+	case status == http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", "2")
 	}
 	if !strings.HasPrefix(r.URL.Path, "/api/") {
+		if r.Header.Get("HX-Request") == "true" {
+			// A tap on the board that cannot be answered with a board (the
+			// database unreachable): the reason alone, which app.js shows
+			// on the board the phone still has.
+			body := errorBody(err)
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-store")
+			w.WriteHeader(status)
+			io.WriteString(w, i18n.T(body.DE, body.EN).In(lang(r)))
+			return
+		}
 		renderErrorPage(w, r, status, err)
 		return
 	}

@@ -23,7 +23,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/text/unicode/norm"
 	_ "modernc.org/sqlite"
 
 	"druckreif/scorer/store"
@@ -234,7 +233,10 @@ var migrations = []string{
 		at INTEGER NOT NULL
 	);
 	CREATE INDEX finished_account ON finished(account_id, at);`,
-	// 2: the phones' stand-ins beside a table's record (buzzer, sand timer).
+	// 2: the rules version of each entry, so that a table started under
+	// older rules goes on under newer ones.
+	`ALTER TABLE entries ADD COLUMN engine_version TEXT NOT NULL DEFAULT '';`,
+	// 3: the phones' stand-ins beside a table's record (buzzer, sand timer).
 	`CREATE TABLE scratch (
 		table_id TEXT NOT NULL REFERENCES tables(id),
 		key TEXT NOT NULL,
@@ -276,7 +278,7 @@ func migrate(db *sql.DB) error {
 }
 
 // key is how names are compared: NFC, lower case, trimmed.
-func key(name string) string { return strings.ToLower(strings.TrimSpace(norm.NFC.String(name))) }
+func key(name string) string { return store.NameKey(name) }
 
 func ms(t time.Time) int64     { return t.UnixMilli() }
 func fromMS(v int64) time.Time { return time.UnixMilli(v) }
@@ -510,8 +512,8 @@ func (s *Store) writeEntries() {
 
 // insertEntry writes an entry only if it directly follows the table's
 // last one; otherwise nothing changes and no error stops the batch.
-const insertEntry = `INSERT INTO entries (table_id, seq, kind, action, actor, state_hash, cards, at)
-	SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+const insertEntry = `INSERT INTO entries (table_id, seq, kind, action, actor, state_hash, cards, at, engine_version)
+	SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
 	WHERE (SELECT COALESCE(MAX(seq), 0) FROM entries WHERE table_id = ?1) = ?2 - 1
 	  AND EXISTS (SELECT 1 FROM tables WHERE id = ?1)
 	ON CONFLICT DO NOTHING`
@@ -549,7 +551,7 @@ func (s *Store) commit(batch []appendReq) {
 		if e.Action != nil {
 			action = string(e.Action)
 		}
-		res, err := insert.Exec(r.tableID, e.Seq, e.Kind, action, e.Actor, e.StateHash, cards, ms(e.At))
+		res, err := insert.Exec(r.tableID, e.Seq, e.Kind, action, e.Actor, e.StateHash, cards, ms(e.At), e.EngineVersion)
 		if err != nil {
 			tx.Rollback()
 			fail(err)
@@ -569,7 +571,7 @@ func (s *Store) commit(batch []appendReq) {
 }
 
 func (s *Store) Entries(ctx context.Context, tableID string, after int64) ([]store.Entry, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT seq, kind, action, actor, state_hash, cards, at FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq`, tableID, after)
+	rows, err := s.read.QueryContext(ctx, `SELECT seq, kind, action, actor, state_hash, cards, at, engine_version FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq`, tableID, after)
 	if err != nil {
 		return nil, err
 	}
@@ -579,7 +581,7 @@ func (s *Store) Entries(ctx context.Context, tableID string, after int64) ([]sto
 		var e store.Entry
 		var action, cards sql.NullString
 		var at int64
-		if err := rows.Scan(&e.Seq, &e.Kind, &action, &e.Actor, &e.StateHash, &cards, &at); err != nil {
+		if err := rows.Scan(&e.Seq, &e.Kind, &action, &e.Actor, &e.StateHash, &cards, &at, &e.EngineVersion); err != nil {
 			return nil, err
 		}
 		if action.Valid {

@@ -80,7 +80,7 @@ func table(t *testing.T, s store.Store, id string, creator int64) store.Table {
 }
 
 func entry(seq int64) store.Entry {
-	return store.Entry{Seq: seq, Kind: store.KindAction, Action: json.RawMessage(fmt.Sprintf(`{"type":"play","n":%d}`, seq)), Actor: "table", StateHash: fmt.Sprintf("h%d", seq), At: t0.Add(time.Duration(seq) * time.Second)}
+	return store.Entry{Seq: seq, Kind: store.KindAction, Action: json.RawMessage(fmt.Sprintf(`{"type":"play","n":%d}`, seq)), Actor: "table", StateHash: fmt.Sprintf("h%d", seq), EngineVersion: "1", At: t0.Add(time.Duration(seq) * time.Second)}
 }
 
 func testAccounts(t *testing.T, o Opener) {
@@ -257,7 +257,7 @@ func testEntries(t *testing.T, o Opener) {
 	}
 	for i, e := range es[:3] {
 		want := entry(int64(i + 1))
-		if e.Seq != want.Seq || e.Kind != store.KindAction || string(e.Action) != string(want.Action) || e.Actor != "table" || e.StateHash != want.StateHash || !e.At.Equal(want.At) || e.Cards != nil {
+		if e.Seq != want.Seq || e.Kind != store.KindAction || string(e.Action) != string(want.Action) || e.Actor != "table" || e.StateHash != want.StateHash || e.EngineVersion != "1" || !e.At.Equal(want.At) || e.Cards != nil {
 			t.Fatalf("entry %d: %+v", i+1, e)
 		}
 	}

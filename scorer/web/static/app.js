@@ -53,6 +53,36 @@
       return es;
     };
   }
+  // Refusals: htmx swaps no error answer by itself. A board that says why
+  // (someone was faster, the rules refuse) replaces the board; a reason
+  // alone (the database cannot be reached just now) is shown on the board
+  // the phone has, until the next board replaces it.
+  document.addEventListener("htmx:beforeSwap", function (ev) {
+    var xhr = ev.detail.xhr;
+    if (xhr.status < 400) return;
+    var type = xhr.getResponseHeader("Content-Type") || "";
+    if (type.indexOf("text/html") === 0 && xhr.responseText.indexOf('id="board"') >= 0) {
+      ev.detail.shouldSwap = true;
+      ev.detail.isError = false;
+      return;
+    }
+    var board = document.getElementById("board");
+    if (type.indexOf("text/plain") !== 0 || !board) return;
+    var old = board.querySelector("p.problem.outage");
+    if (old) old.remove();
+    var p = document.createElement("p");
+    p.className = "problem outage";
+    p.setAttribute("role", "alert");
+    p.textContent = xhr.responseText;
+    // Where the phone tapped: above the button's form, in sight.
+    var form = ev.detail.elt && ev.detail.elt.closest && ev.detail.elt.closest("form");
+    if (form && board.contains(form)) {
+      form.parentNode.insertBefore(p, form);
+    } else {
+      board.insertBefore(p, board.firstChild);
+    }
+    p.scrollIntoView({ block: "nearest" });
+  });
   document.addEventListener("htmx:afterSettle", function () {
     var board = document.getElementById("board");
     if (board && behind(board)) { htmx.trigger(board, "refresh"); }
