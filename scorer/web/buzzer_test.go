@@ -68,9 +68,9 @@ func (p *netPhone) sync(t *testing.T, id string, n int) {
 }
 
 func (e *env) netPhone(id, pin, player string, seed uint64, base, jitter time.Duration, offset time.Duration) *netPhone {
+	c := e.phone() // on the next instance in turn
 	jar, _ := cookiejar.New(nil)
-	tr := &slowNet{inner: e.srv.Client().Transport, base: base, jitter: jitter, r: rand.New(rand.NewPCG(seed, 1))}
-	c := &client{e: e, http: &http.Client{Transport: tr, Jar: jar}, header: http.Header{}}
+	c.http = &http.Client{Transport: &slowNet{inner: c.http.Transport, base: base, jitter: jitter, r: rand.New(rand.NewPCG(seed, 1))}, Jar: jar}
 	m := c.want(200, "POST", "/api/tables/"+id+"/join", map[string]string{"pin": pin, "role": "player", "player": player})
 	c.token = m["token"].(string)
 	return &netPhone{client: c, offset: offset}

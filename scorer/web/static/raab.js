@@ -153,6 +153,13 @@
         else { beep(660, 220, 1); vibrate(200); }
       }
     } else if (status) {
+      // A round waiting for the slower phones is decided at its deadline
+      // by the instance that took the press; should that one be gone,
+      // any instance asked after the deadline (at most a second after the
+      // first press) decides it: ask again then.
+      if (b.waiting && !buzz.retry) {
+        buzz.retry = setTimeout(function () { buzz.retry = null; refreshBuzzer(); }, 1200);
+      }
       if (b.pressed) status.textContent = t("Gedrückt – wer war zuerst?", "Pressed – who was first?");
       else if (b.open) status.textContent = t("Wer die Antwort weiß, drückt.", "Press if you know the answer.");
       else status.textContent = t("Buzzer frei: wer zuerst drückt, antwortet.", "Buzzers open: whoever presses first answers.");
