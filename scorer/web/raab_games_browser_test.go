@@ -295,3 +295,106 @@ func TestBrowserRaabEveryGame(t *testing.T) {
 		winner = map[string]string{"team": "stefan", "stefan": "team"}[winner]
 	}
 }
+
+// The two-player variants with rules of their own, on Mia's and Stefan's
+// phones (no host: both enter what happened): the rounds of tasks (the
+// reader sees the card's solutions, the one answering does not), the
+// hint games' points by hint, Wer lügt?'s marked answers, the counts of
+// the sand-timer games, Buchstabieren, and secret guesses and chips.
+func TestBrowserRaabForTwo(t *testing.T) {
+	browser := bt.Browser(t)
+	e := newEnv(t)
+	table := e.account("Tisch")
+	id, pin := table.table(`{"game":"raab","players":["Mia","Stefan"],"length":"showtime","stefan":"Stefan"}`)
+	ev := &apiEvening{t: t, e: e, table: table, id: id, pin: pin, seats: map[string]*client{"Mia": e.seat(id, pin, "Mia")}}
+	phone := func(name string) context.Context {
+		p := bt.Phone(t, browser)
+		bt.Do(t, p, chromedp.Navigate(e.srv.URL+"/lang?to=de&back=/j/"+id+"?pin="+pin), chromedp.WaitVisible(css(`button.seat`)))
+		bt.Navigate(t, p, chromedp.Click(css(`input[value="`+name+`"] ~ button.seat`)))
+		return p
+	}
+	mia, stefan := phone("Mia"), phone("Stefan")
+	count := judged(chromedp.SendKeys(css(`input[value=count] ~ .pair input[name=red]`), "3"), chromedp.SendKeys(css(`input[value=count] ~ .pair input[name=blue]`), "5"), press(`input[value=count] ~ button.primary`))
+	games := []struct {
+		code string
+		step miniStep
+		// asked: Stefan answers the first task, Mia reads it and sees its solution.
+		asked bool
+	}{
+		{"AK", judged(press(`.verdicts button[value="blue:1"]`)), true},
+		{"FS", judged(press(`.verdicts button[value="blue:1"]`)), true},
+		{"TT", judged(press(`.hints input[value="2"]`), press(`.verdicts button[value="blue:1"]`)), true},
+		{"TV", judged(press(`.verdicts button[value="blue:0"]`)), true},
+		{"WL", judged(press(`.marks input[name=marked]`), press(`input[value=tally] ~ button.primary`)), true},
+		{"WM", judged(chromedp.SetValue(css(`input[name=right]`), "7"), press(`input[value=tally] ~ button.primary`)), true},
+		{"BS", count, false},
+		{"KR", count, false},
+		{"WR", count, false},
+		{"BU", judged(press(`input[name=type][value=spell] ~ input[name=correct][value="1"] ~ button`)), false},
+		{"EN", chips(`{"type":"guess","player":"","pick":300}`, chromedp.SendKeys(css(`.mypick input[name=pick]`), "280"), press(`.mypick button.primary`)), false},
+		{"FZ", chips(`{"type":"choose","player":"","pick":"A"}`, press(`.mypick button[value=B]`)), false},
+	}
+	winner := "team"
+	for _, g := range games {
+		t.Run(g.code+"-for-two", func(t *testing.T) {
+			ev.t = t
+			ev.toDuel(g.code)
+			_, v := ev.state()
+			for _, p := range []context.Context{mia, stefan} {
+				bt.Do(t, p, chromedp.Navigate(e.srv.URL+"/t/"+id), settled(v))
+			}
+			if g.code != "BS" && g.code != "KR" && g.code != "WR" {
+				bt.Do(t, mia, press(`.card-buttons button`))
+				v++
+				if g.code != "BU" {
+					bt.Do(t, mia, settled(v), press(`.card-tasks form button.ask`))
+					v++
+				}
+				bt.Do(t, mia, settled(v))
+				bt.Do(t, stefan, settled(v))
+				st, _ := ev.state()
+				q := st["current"].(map[string]any)["question"].(map[string]any)
+				sol := solutionOf(t, q["card"].(string), 1)
+				if g.asked {
+					if !strings.Contains(bt.HTML(t, mia), sol) {
+						t.Errorf("Mia reads the task but does not see its solution %q", sol)
+					}
+				}
+				// Who answers never sees the solution (in Buchstabieren Mia
+				// spells first: Stefan listens with the solution).
+				answering, who := stefan, "Stefan"
+				if g.code == "BU" {
+					answering, who = mia, "Mia"
+					if !strings.Contains(bt.HTML(t, stefan), sol) {
+						t.Errorf("Stefan listens to the spelling but does not see %q", sol)
+					}
+				}
+				if html := bt.HTML(t, answering); strings.Contains(html, `class="solution"`) || len(sol) > 3 && strings.Contains(html, sol) {
+					t.Fatalf("%s, who answers, sees the solution %q", who, sol)
+				}
+			}
+			bt.Shot(t, mia, "two-"+g.code+"-mia")
+			bt.Shot(t, stefan, "two-"+g.code+"-stefan")
+			before := ev.duel()
+			g.step(t, ev, mia, stefan, "Mia")
+			for try := 0; ; try++ {
+				after := ev.duel()
+				if fmt.Sprint(after["score"], after["tasks"], after["term"], after["asked"], after["counted"]) != fmt.Sprint(before["score"], before["tasks"], before["term"], before["asked"], before["counted"]) {
+					break
+				}
+				if try > 50 {
+					t.Fatalf("no question scored: %v", after)
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			_, v = ev.state()
+			bt.Do(t, stefan, settled(v))
+			bt.Shot(t, stefan, "two-"+g.code+"-scored")
+			ev.done(winner)
+		})
+		if t.Failed() {
+			return
+		}
+		winner = map[string]string{"team": "stefan", "stefan": "team"}[winner]
+	}
+}
