@@ -44,8 +44,11 @@ type netPhone struct {
 	offset time.Duration
 }
 
-func (p *netPhone) local() float64 {
-	return float64(time.Now().Add(p.offset).UnixMicro()) / 1000
+func (p *netPhone) local() float64 { return p.localAt(time.Now()) }
+
+// localAt is the phone's clock at the real time now.
+func (p *netPhone) localAt(now time.Time) float64 {
+	return float64(now.Add(p.offset).UnixMicro()) / 1000
 }
 
 // sync measures the phone's clock as raab.js does: round trips to
@@ -115,84 +118,119 @@ func (c *client) buzzer(t *testing.T, id string) buzzerState {
 }
 
 // The buzzer through the HTTP API, with the networks simulated in the
-// phones' transports: Ben's Wi-Fi adds 80 ms each way (± 10 ms), Stefan's
-// 5 ms (± 3 ms), their clocks are minutes off the server's. Ben presses
-// 30 ms before Stefan and reaches the server some 50 ms after him — and
-// still wins at least 95 % of the rounds, on four tables at once.
+// phones' transports and the phones' clocks minutes off the server's, 200
+// rounds per case on eight tables at once:
+//   - Ben's Wi-Fi adds 80 ms each way (± 10 ms), Stefan's 5 ms (± 3 ms);
+//     Ben presses 30 ms before Stefan and reaches the server some 50 ms
+//     after him — and still wins at least 95 % of the rounds;
+//   - equal networks (5 ms ± 3 ms each way): the press 10 ms earlier wins
+//     at least 95 %.
 func TestBuzzerFairThroughTheAPI(t *testing.T) {
+	quick := [2]time.Duration{5 * time.Millisecond, 3 * time.Millisecond}
+	slow := [2]time.Duration{80 * time.Millisecond, 10 * time.Millisecond}
+	cases := []struct {
+		name       string
+		ben        [2]time.Duration // his network: one-way delay, jitter
+		stefan     [2]time.Duration
+		lead       time.Duration // how much earlier Ben presses
+		mustArrive bool          // Ben's press must mostly arrive after Stefan's
+	}{
+		{"Ben on a slow Wi-Fi, 30 ms earlier", slow, quick, 30 * time.Millisecond, true},
+		{"equal networks, Ben 10 ms earlier", quick, quick, 10 * time.Millisecond, false},
+	}
 	e := newEnv(t)
 	host := e.account("Tisch")
-	const tables, rounds = 4, 10
-	var mu sync.Mutex
-	wins, arrivedLater := 0, 0
-	var wg sync.WaitGroup
-	for k := range tables {
-		id, pin := buzzerTable(t, e, host)
-		ben := e.netPhone(id, pin, "Ben", uint64(k)+1, 80*time.Millisecond, 10*time.Millisecond, -7*time.Minute)
-		stefan := e.netPhone(id, pin, "Stefan", uint64(k)+100, 5*time.Millisecond, 3*time.Millisecond, 3*time.Minute)
-		anna := e.seat(id, pin, "Anna")
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ben.sync(t, id, 10)
-			stefan.sync(t, id, 10)
-			for range rounds {
-				start := time.Now().Add(20 * time.Millisecond)
-				var pw sync.WaitGroup
-				for _, p := range []struct {
-					phone *netPhone
-					at    time.Duration
-				}{{ben, 0}, {stefan, 30 * time.Millisecond}} {
-					pw.Add(1)
-					go func() {
-						defer pw.Done()
-						time.Sleep(time.Until(start.Add(p.at)))
-						r := p.phone.do("POST", "/api/tables/"+id+"/buzzer", map[string]any{"version": 5, "at": p.phone.local()})
-						if r.status != 200 {
-							t.Errorf("press: %d %s", r.status, r.body)
+	for _, tc := range cases {
+		const tables, rounds = 8, 25
+		var mu sync.Mutex
+		wins, arrivedLater, swapped := 0, 0, 0
+		var wg sync.WaitGroup
+		for k := range tables {
+			id, pin := buzzerTable(t, e, host)
+			ben := e.netPhone(id, pin, "Ben", uint64(k)+1, tc.ben[0], tc.ben[1], -7*time.Minute)
+			stefan := e.netPhone(id, pin, "Stefan", uint64(k)+100, tc.stefan[0], tc.stefan[1], 3*time.Minute)
+			anna := e.seat(id, pin, "Anna")
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ben.sync(t, id, 10)
+				stefan.sync(t, id, 10)
+				for range rounds {
+					start := time.Now().Add(20 * time.Millisecond)
+					var pw sync.WaitGroup
+					var pressed [2]time.Time
+					for i, p := range []struct {
+						phone *netPhone
+						at    time.Duration
+					}{{ben, 0}, {stefan, tc.lead}} {
+						pw.Add(1)
+						go func() {
+							defer pw.Done()
+							time.Sleep(time.Until(start.Add(p.at)))
+							pressed[i] = time.Now()
+							r := p.phone.do("POST", "/api/tables/"+id+"/buzzer", map[string]any{"version": 5, "at": p.phone.localAt(pressed[i])})
+							if r.status != 200 {
+								t.Errorf("press: %d %s", r.status, r.body)
+							}
+						}()
+					}
+					pw.Wait()
+					// Who really pressed first: a goroutine woken late on a
+					// busy machine presses late, as a slow finger would.
+					earlier := "Ben"
+					if pressed[1].Before(pressed[0]) {
+						earlier = "Stefan"
+					}
+					var b buzzerState
+					for try := 0; ; try++ {
+						if b = anna.buzzer(t, id); b.Result != nil || try > 100 {
+							break
 						}
-					}()
-				}
-				pw.Wait()
-				var b buzzerState
-				for try := 0; ; try++ {
-					if b = anna.buzzer(t, id); b.Result != nil || try > 100 {
-						break
+						time.Sleep(10 * time.Millisecond)
 					}
-					time.Sleep(10 * time.Millisecond)
-				}
-				if b.Result == nil {
-					t.Errorf("round not decided: %+v", b)
-					return
-				}
-				mu.Lock()
-				if b.Result.Winner == "Ben" {
-					wins++
-				}
-				var ben, stefan float64
-				for _, p := range b.Result.Order {
-					if p.Player == "Ben" {
-						ben = p.Received
+					if b.Result == nil {
+						t.Errorf("round not decided: %+v", b)
+						return
+					}
+					mu.Lock()
+					if b.Result.Winner == earlier {
+						wins++
 					} else {
-						stefan = p.Received
+						// Say why: presses closer than the clocks' error, or
+						// one that reached a busy server after the window.
+						t.Logf("a round lost: pressed %.1f ms apart, %d of 2 presses in time", float64(pressed[1].Sub(pressed[0]).Abs().Microseconds())/1000, len(b.Result.Order))
 					}
+					if earlier != "Ben" {
+						swapped++
+					}
+					var ben, stefan float64
+					for _, p := range b.Result.Order {
+						if p.Player == "Ben" {
+							ben = p.Received
+						} else {
+							stefan = p.Received
+						}
+					}
+					if len(b.Result.Order) == 2 && ben > stefan {
+						arrivedLater++
+					}
+					mu.Unlock()
+					anna.want(200, "POST", "/api/tables/"+id+"/buzzer/reset", map[string]any{})
 				}
-				if len(b.Result.Order) == 2 && ben > stefan {
-					arrivedLater++
-				}
-				mu.Unlock()
-				anna.want(200, "POST", "/api/tables/"+id+"/buzzer/reset", map[string]any{})
-			}
-		}()
-	}
-	wg.Wait()
-	total := tables * rounds
-	t.Logf("Ben (80 ms ± 10 each way, pressed 30 ms earlier) wins %d of %d rounds; his press arrived after Stefan's in %d", wins, total, arrivedLater)
-	if wins*100 < total*95 {
-		t.Fatalf("the earlier press won only %d of %d", wins, total)
-	}
-	if arrivedLater*100 < total*80 {
-		t.Fatalf("Ben's press arrived later in only %d of %d rounds: the test does not test fairness", arrivedLater, total)
+			}()
+		}
+		wg.Wait()
+		total := tables * rounds
+		t.Logf("%s: the earlier press wins %d of %d rounds (%.1f %%); Ben's press arrived after Stefan's in %d; Stefan really pressed first in %d (woken late)", tc.name, wins, total, 100*float64(wins)/float64(total), arrivedLater, swapped)
+		if wins*100 < total*95 {
+			t.Errorf("%s: the earlier press won only %d of %d", tc.name, wins, total)
+		}
+		if swapped*10 > total {
+			t.Errorf("%s: in %d of %d rounds the presses were not made in the planned order: the machine is too busy for this test", tc.name, swapped, total)
+		}
+		if tc.mustArrive && arrivedLater*100 < total*80 {
+			t.Errorf("%s: Ben's press arrived later in only %d of %d rounds: the test does not test fairness", tc.name, arrivedLater, total)
+		}
 	}
 }
 
