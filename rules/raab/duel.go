@@ -629,6 +629,24 @@ func (e engine) Speakers(s State, a rules.Action) []string {
 	return nil
 }
 
+// Deciders: in the team game each team names its own player, so from a
+// player's seat only a member of the named player's team (not the host)
+// names him.
+func (e engine) Deciders(s State, a rules.Action) []string {
+	if s.Mode != ModeTeams || s.Phase != PhaseCandidate || a.Type != ActCandidate {
+		return nil
+	}
+	var p playerPayload
+	if rules.DecodeStrict(a.Data, &p) != nil {
+		return nil
+	}
+	name, ok := s.find(p.Player)
+	if !ok || s.sideOf(name) == "" {
+		return nil
+	}
+	return slices.DeleteFunc(slices.Clone(s.members(s.sideOf(name))), func(m string) bool { return m == s.Host })
+}
+
 // View hides what a phone may not see: the other side's chips, guess or
 // stake before both are in (the table's phone and the host see only who
 // has chosen), and the solution of a question without a card from all but

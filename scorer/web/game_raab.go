@@ -317,14 +317,20 @@ func behind(st raab.State) string {
 
 func candidates(st raab.State, d *boardData) ([]candidateView, []candidateView) {
 	var team, stefan []candidateView
+	// In the team game each team names its own player: a player's phone
+	// offers only its own team's (the table's phone offers both).
+	names := func(members []string) bool {
+		v := d.Snap.Viewer
+		return st.Mode != raab.ModeTeams || v.Role != rules.RolePlayer || slices.Contains(members, v.Player)
+	}
 	for _, p := range st.Team {
 		cv := candidateView{Marker: d.marker(p), FaceUp: !slices.Contains(st.FaceDown, p), Hosting: p == st.Host}
-		cv.Eligible = cv.FaceUp && !cv.Hosting && (st.Mode != raab.ModeTeams || st.Current.Candidate == "")
+		cv.Eligible = cv.FaceUp && !cv.Hosting && (st.Mode != raab.ModeTeams || st.Current.Candidate == "") && names(st.Team)
 		team = append(team, cv)
 	}
 	if st.Mode == raab.ModeTeams {
 		for _, p := range st.TeamStefan {
-			stefan = append(stefan, candidateView{Marker: d.marker(p), FaceUp: true, Hosting: p == st.Host, Eligible: p != st.Host && st.Current.StefanPlayer == ""})
+			stefan = append(stefan, candidateView{Marker: d.marker(p), FaceUp: true, Hosting: p == st.Host, Eligible: p != st.Host && st.Current.StefanPlayer == "" && names(st.TeamStefan)})
 		}
 	}
 	return team, stefan
