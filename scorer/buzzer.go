@@ -229,11 +229,19 @@ func (r BuzzRound) Deadline(clocks map[string]PhoneClock) (at float64, ok bool) 
 
 // Decide decides the round at server time now if its deadline has passed.
 func (r *BuzzRound) Decide(clocks map[string]PhoneClock, now float64) bool {
+	return r.DecideAfter(clocks, now, 0)
+}
+
+// DecideAfter decides the round at server time now if its deadline has
+// passed by lag: the time the server itself takes from a press's arrival
+// until it is recorded (a press it has in hand, not yet written, may be
+// the first).
+func (r *BuzzRound) DecideAfter(clocks map[string]PhoneClock, now, lag float64) bool {
 	if r.Result != nil {
 		return true
 	}
 	d, ok := r.Deadline(clocks)
-	if !ok || now < d {
+	if !ok || now < d+lag {
 		return false
 	}
 	order := r.ordered()

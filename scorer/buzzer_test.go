@@ -189,6 +189,10 @@ func TestBuzzRound(t *testing.T) {
 	if r.Decide(clocks, d-1) {
 		t.Fatal("decided before the deadline")
 	}
+	// A server that takes 30 ms to record a press waits that much longer.
+	if r.DecideAfter(clocks, d+29, 30) {
+		t.Fatal("decided before the deadline plus the server's lag")
+	}
 	// Anna pressed at 10_030 server time (9_030 on her clock); it came at 10_115.
 	r.Add("Anna", 9_030, 10_115, c("Anna"))
 	if !r.Decide(clocks, d) || r.Result.Winner != "Anna" || r.Result.Lead != 20 || r.Result.Next != "Ben" || len(r.Result.Order) != 2 {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"sync"
 	"time"
 
 	"druckreif/rules"
@@ -19,6 +20,81 @@ import (
 // database reads and decides the same rounds. The only thing in memory is
 // the timer that decides a round at its deadline; any instance asked about
 // a round past its deadline decides it as well.
+
+// arrivals counts the presses in flight per table: received (their time
+// taken) but not yet recorded. While one is, no round of that table is
+// decided here — a busy server (a slow store) must not decide before a
+// press it has in hand, which may well be the first.
+type arrivals struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+// add changes the count and returns the new one.
+func (a *arrivals) add(id string, d int) int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.n == nil {
+		a.n = map[string]int{}
+	}
+	a.n[id] += d
+	n := a.n[id]
+	if n <= 0 {
+		delete(a.n, id)
+	}
+	return n
+}
+
+func (a *arrivals) count(id string) int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.n[id]
+}
+
+// pressLag is how long this instance has lately taken from a press's
+// arrival until it was recorded (the store's write, its retries): the
+// largest of the last 16 presses, at most MaxWindow. A round is decided
+// only that much after its deadline, so that a press another instance (or
+// a slow store) still has in hand is not passed over.
+type pressLag struct {
+	mu      sync.Mutex
+	samples [16]float64
+	next    int
+}
+
+func (p *pressLag) observe(ms float64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.samples[p.next] = min(max(ms, 0), MaxWindow)
+	p.next = (p.next + 1) % len(p.samples)
+}
+
+func (p *pressLag) value() float64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Max(p.samples[:])
+}
+
+// PressArriving is called the moment a press reaches the server, before
+// its time is taken; done once it is recorded (or refused). The last press
+// in flight to be done decides a round whose deadline passed meanwhile.
+func (s *Service) PressArriving(id string) (done func()) {
+	s.arriving.add(id, 1)
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			if s.arriving.add(id, -1) > 0 {
+				return
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			var r BuzzRound
+			if _, err := s.scratch(ctx, id, scratchBuzzer, &r); err == nil && r.Result == nil && len(r.Presses) > 0 {
+				s.settleBuzzer(ctx, id, r.Version)
+			}
+		})
+	}
+}
 
 // Scratch keys.
 const (
@@ -234,18 +310,22 @@ func (s *Service) Press(ctx context.Context, au Auth, id string, version int64, 
 				return false, err
 			}
 		}
-		r.Decide(clocks, s.ServerTime())
+		// Another press in flight here: the last of them decides.
+		if s.arriving.count(id) <= 1 {
+			r.DecideAfter(clocks, s.ServerTime(), s.lag.value())
+		}
 		return true, nil
 	})
 	if err != nil {
 		return BuzzerView{}, err
 	}
+	s.lag.observe(s.ServerTime() - received)
 	if r.Result != nil {
 		s.notes.Publish(Note{Table: id, Version: version, Kind: "buzzer"})
 	} else if d, ok := r.Deadline(clocks); ok && clocks != nil {
 		// Decide the round at its deadline (any instance asked later does
 		// too).
-		wait := time.Duration((d-s.ServerTime())*1000)*time.Microsecond + time.Millisecond
+		wait := time.Duration((d+s.lag.value()-s.ServerTime())*1000)*time.Microsecond + time.Millisecond
 		time.AfterFunc(max(wait, 0), func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
@@ -260,14 +340,14 @@ func (s *Service) Press(ctx context.Context, au Auth, id string, version int64, 
 func (s *Service) settleBuzzer(ctx context.Context, id string, version int64) (BuzzRound, error) {
 	decided := false
 	r, err := update(ctx, s, id, scratchBuzzer, func(r *BuzzRound) (bool, error) {
-		if r.Version != version || r.Result != nil || len(r.Presses) == 0 {
+		if r.Version != version || r.Result != nil || len(r.Presses) == 0 || s.arriving.count(id) > 0 {
 			return false, nil
 		}
 		clocks, err := s.clocks(ctx, id, r.Players)
 		if err != nil {
 			return false, err
 		}
-		decided = r.Decide(clocks, s.ServerTime())
+		decided = r.DecideAfter(clocks, s.ServerTime(), s.lag.value())
 		return decided, nil
 	})
 	if err == nil && decided {

@@ -41,6 +41,8 @@ func TestPostgresAPI(t *testing.T) {
 		{"ExamplesThroughAPI", TestExamplesThroughAPI},
 		{"BuzzerRules", TestBuzzerRules},
 		{"BuzzerFair", TestBuzzerFairThroughTheAPI},
+		{"RaabEvening", TestRaabEveningAPI},
+		{"RaabTeamGame", TestRaabTeamGameAPI},
 	}
 	onPostgres = true
 	defer func() { onPostgres = false }()

@@ -134,6 +134,7 @@ func (s *Server) apiBuzzer(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) apiPress(w http.ResponseWriter, r *http.Request) error {
+	defer s.svc.PressArriving(r.PathValue("id"))()
 	received := s.svc.ServerTime()
 	var req struct {
 		Version *int64   `json:"version"`
