@@ -506,7 +506,7 @@ func taskInfo(t decks.RaabTask) taskDetails {
 	case decks.Distance:
 		ti.Unit = "km"
 	case decks.When:
-		ti.Unit = "Jahr, v. Chr. negativ"
+		ti.Unit = "Jahreszahl, vor Christus mit Minus"
 	case decks.Plate:
 		ti.Prompt = fmt.Sprintf("%s (%d)", x.Code, x.Letters())
 	case decks.Translation:

@@ -112,6 +112,29 @@ func (ev *apiEvening) duel() map[string]any {
 	return st["current"].(map[string]any)["duel"].(map[string]any)
 }
 
+// scored waits until the duel's fields keys differ from before: a
+// question was scored.
+func (ev *apiEvening) scored(before map[string]any, keys ...string) {
+	ev.t.Helper()
+	of := func(d map[string]any) string {
+		var b strings.Builder
+		for _, k := range keys {
+			fmt.Fprint(&b, d[k], " ")
+		}
+		return b.String()
+	}
+	for try := 0; ; try++ {
+		after := ev.duel()
+		if of(after) != of(before) {
+			return
+		}
+		if try > 50 {
+			ev.t.Fatalf("no question scored: %v", after)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 // solutionOf is the text a solution of the card's task shows.
 func solutionOf(t *testing.T, id string, task int) string {
 	f, _ := defaults(t).Find(decks.ParseRef(id))
@@ -273,16 +296,7 @@ func TestBrowserRaabEveryGame(t *testing.T) {
 			bt.Shot(t, stefan, "mini-"+code+"-stefan")
 			before := ev.duel()
 			games[code](t, ev, laptop, stefan, candidate)
-			for try := 0; ; try++ {
-				after := ev.duel()
-				if fmt.Sprint(after["score"], after["tasks"], after["term"], after["task"]) != fmt.Sprint(before["score"], before["tasks"], before["term"], before["task"]) {
-					break
-				}
-				if try > 50 {
-					t.Fatalf("no question scored: %v", after)
-				}
-				time.Sleep(100 * time.Millisecond)
-			}
+			ev.scored(before, "score", "tasks", "term", "task")
 			_, v = ev.state()
 			bt.Do(t, stefan, settled(v))
 			bt.Do(t, laptop, settled(v))
@@ -377,16 +391,7 @@ func TestBrowserRaabForTwo(t *testing.T) {
 			bt.Shot(t, stefan, "two-"+g.code+"-stefan")
 			before := ev.duel()
 			g.step(t, ev, mia, stefan, "Mia")
-			for try := 0; ; try++ {
-				after := ev.duel()
-				if fmt.Sprint(after["score"], after["tasks"], after["term"], after["asked"], after["counted"]) != fmt.Sprint(before["score"], before["tasks"], before["term"], before["asked"], before["counted"]) {
-					break
-				}
-				if try > 50 {
-					t.Fatalf("no question scored: %v", after)
-				}
-				time.Sleep(100 * time.Millisecond)
-			}
+			ev.scored(before, "score", "tasks", "term", "asked", "counted")
 			_, v = ev.state()
 			bt.Do(t, stefan, settled(v))
 			bt.Shot(t, stefan, "two-"+g.code+"-scored")
