@@ -17,9 +17,12 @@ import (
 // timer, seen on every phone at once. What they share lives in the store
 // beside the table's record (scratch values, written with compare-and-
 // swap), not in this instance's memory: a second instance on the same
-// database reads and decides the same rounds. The only thing in memory is
-// the timer that decides a round at its deadline; any instance asked about
-// a round past its deadline decides it as well.
+// database reads and decides the same rounds, and hears of every write
+// (store.ChangeScratch). In memory are only what this instance itself
+// does: the timer that decides a round at its deadline (any instance asked
+// about a round past its deadline decides it as well, and the phones ask
+// again), the presses it has in hand, and how long it lately took to
+// record one.
 
 // arrivals counts the presses in flight per table: received (their time
 // taken) but not yet recorded. While one is, no round of that table is
