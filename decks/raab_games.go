@@ -539,7 +539,9 @@ type Translation struct {
 // Clue is one translation with its language code (fr, sv …).
 type Clue struct{ Lang, Text string }
 
-func (c Clue) String() string { return "(" + c.Lang + ") " + c.Text }
+// String names the language in German ("Finnisch: koira"): the host may
+// announce it as a hint, and nobody reading aloud knows 35 codes by heart.
+func (c Clue) String() string { return ClueLanguages[c.Lang] + ": " + c.Text }
 
 func (t Translation) Prompt() string {
 	var s []string

@@ -112,6 +112,7 @@ func TestRaabDerivations(t *testing.T) {
 		"Buchstabensalat":     {{"Karte", "Kategorie", "Wort"}, {"1", "Essen", "Frisch angerichtet"}},
 		"Wo liegt was":        {{"Karte", "Landkarte", "Ort", "Breite", "Länge"}, {"1", "D", "Berlin", "52,52", "13,40"}},
 		"Kopfrechnen":         {{"Karte", "Aufgabe", "Ergebnis"}, {"1", "(4 + 8) : 3 · 2", "8"}, {"1", "7,5 · 2", "15"}},
+		"Fremdsprachen":       {{"Karte", "Lösung", "Übersetzung 1", "Übersetzung 2"}, {"1", "Apfel", "hu: alma", "FI: omena"}},
 	})
 	if d == nil {
 		t.Fatal(messages(probs, i18n.German))
@@ -128,6 +129,7 @@ func TestRaabDerivations(t *testing.T) {
 		"BU": {"Mut → T-U-M", "Öl → L-Ö"},
 		"WO": {"Berlin → " + mustSquare(t, maps.Germany, 52.52, 13.40)},
 		"KR": {"(4 + 8) : 3 · 2 → 8", "7,5 · 2 → 15"},
+		"FS": {"Ungarisch: alma · Finnisch: omena → Apfel"},
 	}
 	for code, w := range want {
 		if strings.Join(got[code], "|") != strings.Join(w, "|") {

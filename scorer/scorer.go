@@ -42,6 +42,9 @@ type Service struct {
 	hashing    chan struct{}
 	notes      *Broker
 	follower   follower
+	// sole: this process is the store's only writer (store.Sole), so a
+	// table in memory is current without asking the store.
+	sole bool
 
 	mu     sync.Mutex
 	tables map[string]*live
@@ -66,6 +69,9 @@ func New(c Config) *Service {
 	}
 	if s.cards == nil {
 		s.cards = &decks.Set{}
+	}
+	if so, ok := s.store.(store.Sole); ok {
+		s.sole = so.Sole()
 	}
 	// Two hashes at once keep a burst of logins at 38 MiB and both cores busy.
 	s.hashing = make(chan struct{}, 2)

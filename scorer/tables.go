@@ -51,6 +51,9 @@ type live struct {
 	// (other rules or other cards): it is frozen, never silently changed.
 	mismatch *i18n.Text
 	used     time.Time
+	// unsure: an append failed without a conflict, so the entry may be
+	// stored all the same; the next read catches up even on a sole store.
+	unsure bool
 	// noted is the newest version this instance's phones were told of (or
 	// could read): another instance's change is announced only beyond it.
 	noted int64
@@ -145,9 +148,10 @@ func (s *Service) table(ctx context.Context, id string) (*live, error) {
 	l.mu.Lock()
 	l.used = s.now()
 	var err error
-	if !l.loaded {
+	switch {
+	case !l.loaded:
 		err = s.build(ctx, l, id)
-	} else {
+	case !s.sole || l.unsure:
 		err = s.catchUp(ctx, l)
 	}
 	if err != nil {
@@ -215,6 +219,7 @@ func (s *Service) catchUp(ctx context.Context, l *live) error {
 	if err != nil {
 		return err
 	}
+	l.unsure = false
 	for _, e := range entries {
 		if why := s.applyEntry(l, e); why != nil {
 			l.mismatch = mismatchText(l.table, l.game, e.Seq, *why)
@@ -818,6 +823,9 @@ func (s *Service) commit(ctx context.Context, l *live, kind string, a rules.Acti
 		e.Cards = s.cardsOf(a)
 	}
 	if err := s.store.Append(ctx, l.table.ID, e); err != nil {
+		if !errors.Is(err, store.ErrConflict) {
+			l.unsure = true
+		}
 		if errors.Is(err, store.ErrUnavailable) && s.notes.Subscribers(l.table.ID) > 0 {
 			// The entry may be written all the same, only its answer lost:
 			// once the store answers again, the phones here learn the

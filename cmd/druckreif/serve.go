@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"syscall"
@@ -161,6 +162,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// DRUCKREIF_CPUPROFILE=FILE records a CPU profile until the server
+	// stops, for measuring before optimising (docs/scorer.md, "Load").
+	if path := os.Getenv("DRUCKREIF_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil {
+			if pprof.StartCPUProfile(f) == nil {
+				defer f.Close()
+				defer pprof.StopCPUProfile()
+			}
+		}
+	}
 	httpSrv := srv.HTTPServer(*addr)
 	// Requests (event streams above all) end when the server stops.
 	httpSrv.BaseContext = func(net.Listener) context.Context { return ctx }
@@ -210,6 +221,11 @@ func openStore(url, data string, lang i18n.Lang) (store.Store, string, error) {
 	case url == "":
 		path := filepath.Join(data, dbName)
 		st, err := sqlite.Open(path)
+		if errors.Is(err, sqlite.ErrInUse) {
+			return nil, path, errors.New(i18n.Sprintf(
+				"der Datenordner %s ist schon in Gebrauch: ein anderes „druckreif serve“ läuft damit (beenden oder --data mit einem anderen Ordner angeben)",
+				"the data folder %s is in use: another “druckreif serve” runs with it (stop it or give --data another folder)", data).In(lang))
+		}
 		return st, path, err
 	case postgres.IsURL(url):
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -288,7 +304,7 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, i18n.Sprintf("druckreif backup: keine Daten in %s", "druckreif backup: no data in %s", path).In(lang))
 		return 1
 	}
-	st, err := sqlite.Open(path)
+	st, err := sqlite.OpenBeside(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "druckreif backup: %v\n", err)
 		return 1

@@ -270,6 +270,23 @@ func TestBackupWhileServing(t *testing.T) {
 	}
 }
 
+// A second server on a data folder in use is refused with a message that
+// says what to do, and the first serves on.
+func TestSecondServerOnOneFolderRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	dir := t.TempDir()
+	srv := startServe(t, "--data", dir)
+	code, _, errs := runCLI("serve", "--data", dir, "--addr", "127.0.0.1:0", "--https-addr", "127.0.0.1:0")
+	if code != 1 || !strings.Contains(errs, "schon in Gebrauch") || !strings.Contains(errs, "--data") {
+		t.Fatalf("second server: %d %q", code, errs)
+	}
+	if code, _, _ := srv.post(t, "/api/accounts", "", map[string]string{"name": "Tisch", "password": "geheim123"}); code != 201 {
+		t.Fatalf("the first server after the refusal: %d", code)
+	}
+}
+
 // A PostgreSQL store is backed up with pg_dump: backup says so and writes
 // nothing, and never prints the password.
 func TestBackupPostgresSaysPgDump(t *testing.T) {

@@ -152,7 +152,7 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back bool) []typeset.Blo
 				lines = append(lines, fmt.Sprintf("   %c: %s", 'A'+j, o))
 			}
 			if t.Kind == decks.ShowEstimate {
-				lines[0] += " (in " + t.Unit + ")"
+				lines[0] += " (Einheit: " + t.Unit + ")"
 			}
 			add("task", strings.Join(lines, "\n"), t, gap)
 		case decks.Sorting:
@@ -162,7 +162,9 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back bool) []typeset.Blo
 			}
 			add("task", strings.Join(lines, "\n"), t, gap)
 		case decks.Estimate:
-			add("task", n+t.Question+" (in "+t.Unit+")", t, gap)
+			// "Einheit:", not "in": units are written as the solution
+			// prints them ("82 Jahre"), and "in Jahre" is not German.
+			add("task", n+t.Question+" (Einheit: "+t.Unit+")", t, gap)
 		case decks.Hints:
 			lines := []string{}
 			if t.Category != "" {

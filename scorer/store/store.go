@@ -233,5 +233,13 @@ type Feed interface {
 	Follow(ctx context.Context, fn func(Change)) error
 }
 
+// Sole is implemented by a store that reports whether this process is the
+// only one writing it (the embedded SQLite holds a lock on its database).
+// Then what this process wrote is all there is: a table it holds in memory
+// needs no look at the store before each read.
+type Sole interface {
+	Sole() bool
+}
+
 // NameKey is how names are compared: NFC, lower case, trimmed.
 func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(norm.NFC.String(name))) }

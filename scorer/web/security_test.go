@@ -1,17 +1,22 @@
 package web
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"druckreif/decks"
 	"druckreif/scorer"
+	"druckreif/scorer/store"
 	"druckreif/scorer/store/sqlite"
 )
 
@@ -112,6 +117,7 @@ func TestMismatchAfterDeckChange(t *testing.T) {
 	a.want(200, "POST", "/api/tables/"+id+"/actions", map[string]any{"version": 0, "action": json.RawMessage(`{"type":"ask","card":"GEN-STD-1"}`)})
 	token := a.token
 	e.srv.Close()
+	e.svc.Store().Close() // the server stops: its lock on the data goes
 
 	// The same data with a deck whose GEN-STD-1 says something else.
 	changed := changedGenialDeck(t)
@@ -176,6 +182,7 @@ func TestOlderRulesGoOn(t *testing.T) {
 	id, _ := a.table(theGame3)
 	a.act(id, 0, `{"type":"play","pile":"1A","value":7}`)
 	e.srv.Close()
+	e.svc.Store().Close()
 	db, err := sql.Open("sqlite", filepath.Join(dir, "scorer.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -200,5 +207,49 @@ func TestOlderRulesGoOn(t *testing.T) {
 	}
 	if r := c.act(id, 1, `{"type":"play","pile":"1A","value":8}`); r.status != 200 {
 		t.Fatalf("playing on: %d %s", r.status, r.body)
+	}
+}
+
+// lostAnswer is a store that writes an entry but loses the answer once,
+// as a disk error after the write would.
+type lostAnswer struct {
+	*sqlite.Store
+	lose atomic.Bool
+}
+
+func (s *lostAnswer) Append(ctx context.Context, id string, e store.Entry) error {
+	if err := s.Store.Append(ctx, id, e); err != nil {
+		return err
+	}
+	if s.lose.CompareAndSwap(true, false) {
+		return errors.New("the disk answered late")
+	}
+	return nil
+}
+
+// A table held in memory by the only server of its database is not read
+// again before each request — but after an append whose answer was lost,
+// it is: the phones see the entry that was written, and play goes on.
+func TestLostAnswerIsCaughtUp(t *testing.T) {
+	dir := t.TempDir()
+	inner, err := sqlite.Open(filepath.Join(dir, "scorer.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { inner.Close() })
+	st := &lostAnswer{Store: inner}
+	e := &env{t: t, clock: &clock{t: time.Now()}, dir: dir}
+	e.start(st, false)
+	a := e.account("Tisch")
+	id, _ := a.table(theGame3)
+	st.lose.Store(true)
+	if r := a.act(id, 0, `{"type":"play","pile":"1A","value":7}`); r.status != http.StatusInternalServerError {
+		t.Fatalf("lost answer: %d %s", r.status, r.body)
+	}
+	if m := a.want(200, "GET", "/api/tables/"+id, nil); m["version"].(float64) != 1 {
+		t.Fatalf("after the lost answer the table shows version %v, want the written 1", m["version"])
+	}
+	if r := a.act(id, 1, `{"type":"play","pile":"1A","value":9}`); r.status != http.StatusOK {
+		t.Fatalf("the next action: %d %s", r.status, r.body)
 	}
 }

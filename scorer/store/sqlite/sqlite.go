@@ -36,7 +36,16 @@ type Store struct {
 	appends chan appendReq
 	done    chan struct{}
 	closing sync.Once
+
+	// lock is held while a server has the database open (Open, not
+	// OpenBeside): with it, this process is the database's only writer,
+	// so it may keep what it wrote in memory.
+	lock     *os.File
+	sessions *sessionCache // nil without the lock
 }
+
+// ErrInUse is Open's error when another process serves the database.
+var ErrInUse = errors.New("another druckreif serve has this database open")
 
 // pool is a database handle that prepares each statement once: parsing
 // SQL was a quarter of the scorer's CPU time per request.
@@ -103,12 +112,48 @@ type appendReq struct {
 // maxBatch bounds a group commit, so one transaction stays short.
 const maxBatch = 128
 
-// Open opens (creating it when needed) the store in the file path and
-// brings its schema up to date.
+// Open opens (creating it when needed) the store in the file path for a
+// server and brings its schema up to date. It locks the database (the file
+// path + ".lock") until Close: a second Open of the same database, in this
+// process or another, fails with ErrInUse.
 func Open(path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, err
 	}
+	lock, err := lockFile(path + ".lock")
+	if err != nil {
+		if errors.Is(err, ErrInUse) {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return nil, err
+	}
+	s, err := open(path)
+	if err != nil {
+		if lock != nil {
+			lock.Close()
+		}
+		return nil, err
+	}
+	if lock != nil {
+		s.lock, s.sessions = lock, newSessionCache()
+	}
+	return s, nil
+}
+
+// OpenBeside opens the store while a server may have it open, for a
+// backup: it takes no lock and keeps nothing in memory.
+func OpenBeside(path string) (*Store, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, err
+	}
+	return open(path)
+}
+
+// Sole reports whether this process is the only one writing the database
+// (store.Sole): true when Open took its lock.
+func (s *Store) Sole() bool { return s.lock != nil }
+
+func open(path string) (*Store, error) {
 	dsn := func(extra ...string) string {
 		q := url.Values{}
 		q.Add("_pragma", "journal_mode(WAL)")
@@ -159,6 +204,9 @@ func (s *Store) Close() error {
 	err := s.read.Close()
 	if werr := s.write.Close(); err == nil {
 		err = werr
+	}
+	if s.lock != nil {
+		s.lock.Close() // after the database: the next server finds it closed
 	}
 	return err
 }
@@ -340,10 +388,16 @@ func (s *Store) CreateSession(ctx context.Context, se store.Session) error {
 	if isUnique(err) {
 		return store.ErrExists
 	}
+	if err == nil {
+		s.sessions.put(se, se.Created)
+	}
 	return err
 }
 
 func (s *Store) Session(ctx context.Context, tokenHash []byte, now time.Time) (store.Session, error) {
+	if se, ok := s.sessions.get(tokenHash, now); ok {
+		return se, nil
+	}
 	var se store.Session
 	var account sql.NullInt64
 	var table sql.NullString
@@ -355,10 +409,14 @@ func (s *Store) Session(ctx context.Context, tokenHash []byte, now time.Time) (s
 	}
 	se.AccountID, se.TableID = account.Int64, table.String
 	se.Created, se.Expires = fromMS(created), fromMS(expires)
+	s.sessions.put(se, now)
 	return se, nil
 }
 
 func (s *Store) DeleteSession(ctx context.Context, tokenHash []byte) error {
+	// Forgotten first: from here on the token is refused, even if the
+	// delete below fails.
+	s.sessions.delete(tokenHash)
 	_, err := s.write.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash)
 	return err
 }

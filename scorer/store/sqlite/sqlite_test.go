@@ -1,8 +1,11 @@
 package sqlite
 
 import (
+	"context"
+	"errors"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"druckreif/scorer/store"
 	"druckreif/scorer/store/storetest"
@@ -75,5 +78,88 @@ func TestNewerSchemaRefused(t *testing.T) {
 	s.Close()
 	if _, err := Open(path); err == nil {
 		t.Fatal("opened a database of schema 99")
+	}
+}
+
+// One server per database: a second Open fails with ErrInUse while the
+// first holds it, a backup beside it works, and after Close the next
+// server gets it.
+func TestOneServerPerDatabase(t *testing.T) {
+	if !lockable {
+		t.Skip("no file locks on this system")
+	}
+	path := filepath.Join(t.TempDir(), "scorer.db")
+	first, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !first.Sole() {
+		t.Fatal("a locked store does not say it is the only writer")
+	}
+	if _, err := Open(path); !errors.Is(err, ErrInUse) {
+		t.Fatalf("second Open: %v, want ErrInUse", err)
+	}
+	beside, err := OpenBeside(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if beside.Sole() {
+		t.Fatal("a store opened beside a server says it is the only writer")
+	}
+	if err := beside.Backup(context.Background(), filepath.Join(t.TempDir(), "kopie.db")); err != nil {
+		t.Fatal(err)
+	}
+	beside.Close()
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	next, err := Open(path)
+	if err != nil {
+		t.Fatalf("Open after Close: %v", err)
+	}
+	next.Close()
+	if _, err := OpenBeside(filepath.Join(t.TempDir(), "none.db")); err == nil {
+		t.Fatal("OpenBeside created a database")
+	}
+}
+
+// A session the server has seen is answered from memory, but a deleted
+// or expired one never is: the cache must not outlive the database's
+// answer.
+func TestSessionCacheFollowsTheDatabase(t *testing.T) {
+	if !lockable {
+		t.Skip("no file locks on this system")
+	}
+	s, err := Open(filepath.Join(t.TempDir(), "scorer.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	t0 := time.Date(2026, 12, 1, 20, 0, 0, 123456789, time.UTC)
+	se := store.Session{TokenHash: []byte("h1"), TableID: "t1", Role: "player", Player: "Ben", Created: t0, Expires: t0.Add(time.Hour)}
+	if err := s.CreateSession(ctx, se); err != nil {
+		t.Fatal(err)
+	}
+	fromCache, err := s.Session(ctx, []byte("h1"), t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.sessions.delete([]byte("h1"))
+	fromDB, err := s.Session(ctx, []byte("h1"), t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fromCache.Created.Equal(fromDB.Created) || !fromCache.Expires.Equal(fromDB.Expires) || fromCache.Player != fromDB.Player || string(fromCache.TokenHash) != string(fromDB.TokenHash) {
+		t.Fatalf("cache %+v, database %+v", fromCache, fromDB)
+	}
+	if _, err := s.Session(ctx, []byte("h1"), t0.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("expired session: %v", err)
+	}
+	if err := s.DeleteSession(ctx, []byte("h1")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Session(ctx, []byte("h1"), t0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("deleted session: %v", err)
 	}
 }

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package sqlite
+
+const lockable = false
