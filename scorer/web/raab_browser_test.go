@@ -203,7 +203,7 @@ func TestBrowserRaabEvening(t *testing.T) {
 	ps.shot("Stefan", "raab-12-begin")
 	ps.tap("Stefan", `input[name=side][value=stefan] ~ button`, waitText(`.duel-vs`, "Cem"))
 	ps.tap("Ben", `.card-buttons button`)
-	ps.tap("Ben", `.card-tasks form button.ask`, waitText(`.question`, "Welcher Fluss"))
+	ps.tap("Ben", `.card-tasks form button.ask`, waitText(`.question`, promptOf(t, "RAAB-STD-EO-1", 1)))
 	ps.shot("Cem", "raab-13-chips")
 	// Cem lays his chip on his phone: it stays secret, the others see only
 	// that he has chosen.

@@ -135,8 +135,13 @@ func (ev *apiEvening) scored(before map[string]any, keys ...string) {
 	}
 }
 
+// promptOf is the text the host reads of the card's task.
+func promptOf(t *testing.T, id string, task int) string { return taskOf(t, id, task).Prompt() }
+
 // solutionOf is the text a solution of the card's task shows.
-func solutionOf(t *testing.T, id string, task int) string {
+func solutionOf(t *testing.T, id string, task int) string { return taskOf(t, id, task).Solution() }
+
+func taskOf(t *testing.T, id string, task int) decks.RaabTask {
 	f, _ := defaults(t).Find(decks.ParseRef(id))
 	if f == nil || f.Raab == nil {
 		t.Fatalf("no card %s", id)
@@ -145,7 +150,7 @@ func solutionOf(t *testing.T, id string, task int) string {
 	if f.Raab.Game.Sided {
 		tasks = f.Raab.Side(f.Side == 1)
 	}
-	return tasks[task-1].Solution()
+	return tasks[task-1]
 }
 
 // A screen step of a mini-game: score one question on the phones.
