@@ -6,7 +6,8 @@ import (
 )
 
 // In the Dativ card game the reader reads one variant of a sentence aloud
-// and the others judge it by ear. Variants that differ only in writing
+// and the others judge it by ear; in Das große Spiel the reader reads the
+// question and all three answers aloud. Variants that differ only in writing
 // (capitals, commas, spaces, hyphens, ß/ss, das/dass, a silent h …) sound
 // the same, so such a side needs a reading hint that tells the reader what
 // to do ("buchstabieren", "Komma mitsprechen"). soundKey finds them: it
@@ -20,9 +21,23 @@ import (
 // when read aloud, by their indices; ok is false when every option can be
 // told apart by ear.
 func (s DativSide) SoundAlike() (a, b int, ok bool) {
-	keys := make([]string, len(s.Options))
+	texts := make([]string, len(s.Options))
 	for i := range s.Options {
-		keys[i] = soundKey(s.OptionText(i))
+		texts[i] = s.OptionText(i)
+	}
+	return soundAlike(texts)
+}
+
+// SoundAlike reports the first two answers of the side that sound the same
+// when read aloud (the reader of Das große Spiel reads all three), by their
+// indices; ok is false when every answer can be told apart by ear.
+func (s LabyrinthSide) SoundAlike() (a, b int, ok bool) { return soundAlike(s.Answers[:]) }
+
+// soundAlike reports the first two texts that sound the same.
+func soundAlike(texts []string) (a, b int, ok bool) {
+	keys := make([]string, len(texts))
+	for i, t := range texts {
+		keys[i] = soundKey(t)
 		for j := 0; j < i; j++ {
 			if keys[j] == keys[i] {
 				return j, i, true
@@ -46,12 +61,20 @@ var soundSpellings = strings.NewReplacer(
 	"äu", "eu",
 )
 
-// soundKey is how a text sounds, roughly: lower case, only letters (numbers
-// spelt out), silent letters dropped, final devoicing applied, double
-// letters single.
+// soundKey is how a text sounds, roughly: lower case, only letters and
+// digits (numbers up to twelve and Roman numerals spelt out), silent letters
+// dropped, final devoicing applied, double letters single.
 func soundKey(text string) string {
 	var b strings.Builder
-	for _, w := range strings.FieldsFunc(strings.ToLower(spellNumbers(text)), func(r rune) bool { return !unicode.IsLetter(r) }) {
+	for _, w := range strings.FieldsFunc(strings.ToLower(spellNumbers(spellRomanNumerals(text))), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		if len(w) > 3 && strings.HasSuffix(w, "een") {
+			// A plural in -een has two syllables there: Kakteen
+			// (Kak-te-en) does not sound like Kakten, Ideen not like Iden.
+			// The glottal stop ʔ, a letter, keeps the two e apart.
+			w = strings.TrimSuffix(w, "een") + "e\u0294en"
+		}
 		b.WriteString(w)
 	}
 	key := []rune(soundSpellings.Replace(b.String()))
@@ -84,8 +107,8 @@ func soundKey(text string) string {
 				r = 'z' // a single s before a vowel is voiced
 			}
 		}
-		if len(out) > 0 && (out[len(out)-1] == r || out[len(out)-1] == 'ß' && r == 's') {
-			continue // Terrasse sounds like Terasse, dass like das
+		if len(out) > 0 && unicode.IsLetter(r) && (out[len(out)-1] == r || out[len(out)-1] == 'ß' && r == 's') {
+			continue // Terrasse sounds like Terasse, dass like das (but 1100 is not 100)
 		}
 		out = append(out, r)
 	}
@@ -100,6 +123,34 @@ func isDiphthong(a, b rune) bool { return a == 'e' && (b == 'i' || b == 'u') }
 // numberWords spell out 0–12, enough for the numbers in card options
 // (3-Zimmer-Wohnung sounds like Dreizimmerwohnung).
 var numberWords = []string{"null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"}
+
+// romanNumerals are the Roman numerals spelt out when they stand as a word
+// of their own (Futur I sounds unlike Futur II).
+var romanNumerals = map[string]string{"I": "eins", "II": "zwei", "III": "drei", "IV": "vier", "V": "fünf",
+	"VI": "sechs", "VII": "sieben", "VIII": "acht", "IX": "neun", "X": "zehn", "XI": "elf", "XII": "zwölf"}
+
+func spellRomanNumerals(text string) string {
+	var b strings.Builder
+	runes := []rune(text)
+	for i := 0; i < len(runes); {
+		j := i
+		for j < len(runes) && unicode.IsLetter(runes[j]) {
+			j++
+		}
+		if j == i {
+			b.WriteRune(runes[i])
+			i++
+			continue
+		}
+		word := string(runes[i:j])
+		if n, ok := romanNumerals[word]; ok {
+			word = n
+		}
+		b.WriteString(word)
+		i = j
+	}
+	return b.String()
+}
 
 func spellNumbers(text string) string {
 	var b strings.Builder

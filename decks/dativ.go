@@ -188,7 +188,12 @@ func parseDativ(wb *workbook.Workbook, info *DeckInfo, known map[*workbook.Sheet
 		if len(s.Options) > 0 {
 			checkDistinctAnswers(r, dativOptionColumns[:len(s.Options)], s.Options)
 		}
-		s.ReadingHint = readReadingHint(r, s)
+		var a, b int
+		var alike bool
+		if len(s.Options) >= 2 {
+			a, b, alike = s.SoundAlike()
+		}
+		s.ReadingHint = readReadingHint(r, dativHintSpace, s.Options, a, b, alike)
 		region, regionOK := r.region(info)
 		if okNr && okFace {
 			entries = append(entries, sideEntry[sideData]{nr: nr, face: int(face), side: sideData{s, region, regionOK}, r: r})
@@ -213,23 +218,34 @@ func parseDativ(wb *workbook.Workbook, info *DeckInfo, known map[*workbook.Sheet
 	return cards
 }
 
-// readReadingHint reads the Vorlesehinweis and warns when the options sound
-// the same but the reader is not told what to do.
-func readReadingHint(r row, s DativSide) string {
+// hintSpace is where a game prints the reading hint: check measures the
+// hint against it and names the texts read aloud in its warning.
+type hintSpace struct {
+	max              int    // characters that fit
+	room, roomEN     string // where the hint is printed
+	things, thingsEN string // the texts read aloud, as the warning names them
+	letter           func(i int) string
+}
+
+var dativHintSpace = hintSpace{MaxReadingHint, "in die Zeile unter den Möglichkeiten", "the line under the options",
+	"die Möglichkeiten", "options", OptionLetter}
+
+// readReadingHint reads the Vorlesehinweis and warns when two of the texts
+// read aloud sound the same but the reader is not told what to do: texts a
+// and b, if alike.
+func readReadingHint(r row, sp hintSpace, texts []string, a, b int, alike bool) string {
 	hint := r.get(ReadingHintColumn)
-	if n := utf8.RuneCountInString(hint); n > MaxReadingHint {
-		r.errorf(ReadingHintColumn, "der Vorlesehinweis hat %d Zeichen; höchstens %d passen in die Zeile unter den Möglichkeiten",
-			"the reading hint has %d characters; at most %d fit the line under the options", n, MaxReadingHint)
+	if n := utf8.RuneCountInString(hint); n > sp.max {
+		r.errorf(ReadingHintColumn, "der Vorlesehinweis hat %[1]d Zeichen; höchstens %[2]d passen %[3]s",
+			"the reading hint has %[1]d characters; at most %[2]d fit %[4]s", n, sp.max, sp.room, sp.roomEN)
 	} else if strings.ContainsRune(hint, '\n') {
-		r.errorf(ReadingHintColumn, "der Vorlesehinweis muss in eine Zeile passen (ohne Zeilenumbruch)",
-			"the reading hint must fit one line (no line break)")
+		r.errorf(ReadingHintColumn, "der Vorlesehinweis darf keinen Zeilenumbruch enthalten; die Karte bricht ihn selbst um, wo nötig",
+			"the reading hint must not contain a line break; the card breaks it where needed")
 	}
-	if hint == "" && len(s.Options) >= 2 {
-		if a, b, alike := s.SoundAlike(); alike {
-			r.warnf(ReadingHintColumn, "die Möglichkeiten %s („%s“) und %s („%s“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“",
-				"options %s (%q) and %s (%q) sound the same when read aloud: please give a reading hint, e.g. \"buchstabieren\" (spell it) or \"Komma mitsprechen\" (say the comma)",
-				OptionLetter(a), s.Options[a], OptionLetter(b), s.Options[b])
-		}
+	if hint == "" && alike {
+		r.warnf(ReadingHintColumn, "%[1]s %[3]s („%[4]s“) und %[5]s („%[6]s“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“",
+			"%[2]s %[3]s (%[4]q) and %[5]s (%[6]q) sound the same when read aloud: please give a reading hint, e.g. \"buchstabieren\" (spell it) or \"Komma mitsprechen\" (say the comma)",
+			sp.things, sp.thingsEN, sp.letter(a), texts[a], sp.letter(b), texts[b])
 	}
 	return hint
 }

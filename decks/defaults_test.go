@@ -320,6 +320,44 @@ func TestDefaultLabyrinthLongestAnswerTellsNothing(t *testing.T) {
 	}
 }
 
+// Played by ear: the labyrinth reader reads the question and all three
+// answers aloud (rulebook A.1). Where answers sound the same, the side must
+// tell the reader what to do; so must the sides with homophones the sound
+// key does not know. Such sides stay few: at most a quarter of a deck.
+func TestDefaultLabyrinthDecksArePlayableByEar(t *testing.T) {
+	byJudgement := map[string]string{ // side: what the sound key misses
+		"LAB-STD-18-GR": "selbständig/selbstständig",
+		"LAB-STD-27-GE": "Quentchen/Quäntchen",
+		"LAB-STD-90-GR": "Ingenieur/Ingeniör",
+	}
+	total, hinted := 0, 0
+	for _, name := range []string{"labyrinth", "labyrinth-at", "labyrinth-ch"} {
+		sides, withHint := 0, 0
+		for _, c := range defaultDeck(t, name).Labyrinth {
+			for _, s := range c.Sides {
+				sides++
+				a, b, alike := s.SoundAlike()
+				if s.ReadingHint != "" {
+					withHint++
+					delete(byJudgement, s.ID)
+					continue
+				}
+				if alike {
+					t.Errorf("%s: %q and %q sound the same, but the side has no Vorlesehinweis", s.ID, s.Answers[a], s.Answers[b])
+				}
+			}
+		}
+		if withHint*4 > sides {
+			t.Errorf("%s: %d of %d sides need a Vorlesehinweis; at most a quarter may", name, withHint, sides)
+		}
+		total, hinted = total+sides, hinted+withHint
+	}
+	for id, what := range byJudgement {
+		t.Errorf("%s: %s sound the same, but the side has no Vorlesehinweis", id, what)
+	}
+	t.Logf("%d of %d labyrinth sides (%.1f %%) carry a Vorlesehinweis", hinted, total, 100*float64(hinted)/float64(total))
+}
+
 func TestDefaultSetCombines(t *testing.T) {
 	set := loadDefaultSet(t)
 	if len(set.Game(Labyrinth)) != 3 || len(set.Raab()) == 0 {

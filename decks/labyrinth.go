@@ -47,9 +47,13 @@ type LabyrinthSide struct {
 	Face     LabyrinthFace
 	Question string
 	Answers  [3]string
-	Correct  int  // 0 = A, 1 = B, 2 = C
-	Verbatim bool // the card tests spelling or punctuation: print exactly as written
-	Origin   Origin
+	Correct  int // 0 = A, 1 = B, 2 = C
+	// ReadingHint tells the reader how to read the answers aloud when
+	// they sound the same ("Antworten buchstabieren"). It is printed for
+	// the reader under the answers; it is no secret.
+	ReadingHint string
+	Verbatim    bool // the card tests spelling or punctuation: print exactly as written
+	Origin      Origin
 }
 
 // CorrectLetter is "A", "B" or "C".
@@ -73,14 +77,24 @@ var labyrinthSheet = SheetSchema{
 		{Name: "C", Required: true, Width: 25, Help: "Antwort C."},
 		{Name: "Richtig", Aliases: []string{"Correct"}, Required: true, Choices: []string{"A", "B", "C"}, Width: 8,
 			Help: "Der Buchstabe der richtigen Antwort: A, B oder C. Sie wird fett gedruckt, ihr Buchstabe weiß im schwarzen Kreis."},
+		{Name: ReadingHintColumn, Aliases: []string{"Reading hint", "Reader hint"}, Width: 22,
+			Help: fmt.Sprintf("Für den Vorleser, wenn Antworten vorgelesen gleich klingen (Schreibung eines Wortes, Groß/klein, getrennt/zusammen, Bindestrich, Worttrennung, Satzzeichen): was er tun soll, z. B. „Antworten buchstabieren“, „groß oder klein ansagen“, „Trennstrich ansagen“. Er wird klein unter den Antworten gedruckt, höchstens %d Zeichen. Fehlt er, wo Antworten gleich klingen, warnt druckreif check.", MaxLabyrinthReadingHint)},
 		regionColumn,
 		verbatimColumn,
 	},
 	Example: [][]string{
-		{"1", "grün", "normal", "Welcher Fall folgt standardsprachlich auf „trotz“?", "Genitiv", "Akkusativ", "Nominativ", "A", "", ""},
-		{"1", "gelb", "normal", "Aus welcher Sprache stammt das Wort „Kiosk“ ursprünglich?", "Aus dem Französischen", "Aus dem Italienischen", "Aus dem Persischen", "C", "", ""},
+		{"1", "grün", "normal", "Welcher Fall folgt standardsprachlich auf „trotz“?", "Genitiv", "Akkusativ", "Nominativ", "A", "", "", ""},
+		{"1", "gelb", "normal", "Welche Schreibung ist richtig?", "Sattelit", "Satellit", "Satelit", "B", "Antworten buchstabieren", "", "ja"},
 	},
 }
+
+// MaxLabyrinthReadingHint is the longest reading hint of a labyrinth side
+// in characters: it is printed in at most two short lines under the
+// answers, beside the label "Beim Vorlesen:".
+const MaxLabyrinthReadingHint = 40
+
+var labyrinthHintSpace = hintSpace{MaxLabyrinthReadingHint, "in die zwei Zeilen unter den Antworten", "the two lines under the answers",
+	"die Antworten", "answers", func(i int) string { return string(rune('A' + i)) }}
 
 var (
 	labyrinthFaces = map[string]LabyrinthFace{"gruen": Green, "green": Green, "gelb": Yellow, "yellow": Yellow}
@@ -124,6 +138,8 @@ func parseLabyrinth(wb *workbook.Workbook, info *DeckInfo, known map[*workbook.S
 		}
 		s.Correct = correct
 		checkDistinctAnswers(r, []string{"A", "B", "C"}, s.Answers[:])
+		a, b, alike := s.SoundAlike()
+		s.ReadingHint = readReadingHint(r, labyrinthHintSpace, s.Answers[:], a, b, alike)
 		region, regionOK := r.region(info)
 		if okNr && okFace && okKind {
 			entries = append(entries, sideEntry[sideData]{nr: nr, face: int(face), side: sideData{s, kind, region, regionOK}, r: r})

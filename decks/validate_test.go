@@ -234,6 +234,41 @@ func TestReadingHintWarning(t *testing.T) {
 	}
 }
 
+// The labyrinth reader reads all three answers aloud: answers that sound
+// the same need a reading hint too, with the same warning at the cell, and
+// the hint must fit the two lines under the answers.
+func TestLabyrinthReadingHint(t *testing.T) {
+	alike := func() sheets {
+		s := validLabyrinth().set("Karten", 3, "B", "Leid").set("Karten", 3, "C", "leid")
+		s["Karten"][0] = append(s["Karten"][0], ReadingHintColumn)
+		return s
+	}
+	_, probs := loadSheets(t, alike())
+	want := "deck/Karten.csv: Karten: Zeile 3: Spalte Vorlesehinweis: Warnung: die Antworten B („Leid“) und C („leid“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“"
+	if got := messages(probs, i18n.German); len(got) != 1 || got[0] != want || probs.HasErrors() {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+	wantEN := `deck/Karten.csv: Karten: row 3: column Vorlesehinweis: warning: answers B ("Leid") and C ("leid") sound the same when read aloud: please give a reading hint, e.g. "buchstabieren" (spell it) or "Komma mitsprechen" (say the comma)`
+	if got := messages(probs, i18n.English); len(got) != 1 || got[0] != wantEN {
+		t.Errorf("in English: %q\nwant %q", got, wantEN)
+	}
+	// A sheet without the column (as written before it existed) gets the
+	// same warning.
+	_, probs = loadSheets(t, alike().dropColumn("Karten", ReadingHintColumn))
+	if got := messages(probs, i18n.German); len(got) != 1 || got[0] != want {
+		t.Fatalf("without the column: %q", got)
+	}
+	d, probs := loadSheets(t, alike().set("Karten", 3, ReadingHintColumn, "groß oder klein ansagen"))
+	if len(probs) > 0 || d.Labyrinth[0].Sides[Yellow].ReadingHint != "groß oder klein ansagen" || d.Labyrinth[0].Sides[Green].ReadingHint != "" {
+		t.Fatalf("hint not read: %q", messages(probs, i18n.German))
+	}
+	_, probs = loadSheets(t, alike().set("Karten", 3, ReadingHintColumn, strings.Repeat("b", MaxLabyrinthReadingHint+1)))
+	want = "deck/Karten.csv: Karten: Zeile 3: Spalte Vorlesehinweis: der Vorlesehinweis hat 41 Zeichen; höchstens 40 passen in die zwei Zeilen unter den Antworten"
+	if got := messages(probs, i18n.German); len(got) != 1 || got[0] != want {
+		t.Fatalf("too long: %q\nwant %q", got, want)
+	}
+}
+
 func TestSoundAlike(t *testing.T) {
 	alike := [][2]string{
 		{",", Nothing}, {":", ","}, {"Abend", "abend"}, {"zu Hause", "zuhause"}, {"Rad fahren", "radfahren"},
@@ -241,11 +276,14 @@ func TestSoundAlike(t *testing.T) {
 		{"sodaß", "so dass"}, {"Seitenstraße", "Seitenstrasse"}, {"Rhythmus", "Rythmus"}, {"Leviten", "Levithen"},
 		{"wider", "wieder"}, {"Tod", "tot"}, {"todmüde", "totmüde"}, {"Standard", "Standart"}, {"währe", "wäre"},
 		{"Klaus’", "Klaus’s"}, {"Terrasse", "Terasse"}, {"seien", "seihen"}, {"E-Mail", "Email"},
+		{"Schiffahrt", "Schifffahrt"}, {"Fens-ter", "Fen-ster"}, {"Karl V.", "Karl V"}, {"Armeen", "Armeen."},
 	}
 	apart := [][2]string{
 		{"sein", "seien"}, {"gebe", "gäbe"}, {"hatte", "hätte"}, {"Wagen", "Wägen"}, {"Atlasse", "Atlase"},
 		{"Seitenstraße", "Seitenstrase"}, {"Worte", "Wörter"}, {"dem Regen", "den Regen"}, {"zu", Nothing},
 		{"wandte", "wendete"}, {"niemandem", "niemanden"}, {"Herzlichsten", "Herzlichste"},
+		{"Futur I", "Futur II"}, {"7.15 Uhr", "7.45 Uhr"}, {"seit 1938", "seit 1848"}, {"1100", "100"},
+		{"Kakten", "Kakteen"}, {"Ideen", "Iden"},
 	}
 	for _, want := range []bool{true, false} {
 		pairs := alike

@@ -27,18 +27,10 @@ func TestReadingHintIsPrinted(t *testing.T) {
 	if !ok || f.Pages != 2 {
 		t.Fatalf("reprint of one dativ card: %v", files)
 	}
-	path := filepath.Join(t.TempDir(), "k.pdf")
-	if err := os.WriteFile(path, f.Data, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	words := func(page int) map[string]float64 {
-		out := tooltest.Run(t, "pdftotext", "-bbox", "-f", strconv.Itoa(page), "-l", strconv.Itoa(page), path, "-")
 		ys := map[string]float64{}
-		for _, m := range regexp.MustCompile(`yMin="([0-9.]+)"[^>]*>([^<]+)</word>`).FindAllStringSubmatch(string(out), -1) {
-			y, _ := strconv.ParseFloat(m[1], 64)
-			if _, seen := ys[m[2]]; !seen {
-				ys[m[2]] = y
-			}
+		for w, b := range pageWords(t, f.Data, page) {
+			ys[w] = b.yMin
 		}
 		return ys
 	}
@@ -59,5 +51,85 @@ func TestReadingHintIsPrinted(t *testing.T) {
 	}
 	if solution != 0 && !(label < solution) {
 		t.Errorf("the hint (y %.1f) must stand above the solution band (y %.1f)", label, solution)
+	}
+}
+
+// wordBox is where pdftotext found a word on a page, in points.
+type wordBox struct{ xMin, yMin, xMax float64 }
+
+// pageWords are the words of a page of a PDF by their first occurrence.
+func pageWords(t *testing.T, data []byte, page int) map[string]wordBox {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "k.pdf")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := tooltest.Run(t, "pdftotext", "-bbox", "-f", strconv.Itoa(page), "-l", strconv.Itoa(page), path, "-")
+	words := map[string]wordBox{}
+	for _, m := range regexp.MustCompile(`xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)"[^>]*>([^<]+)</word>`).FindAllStringSubmatch(string(out), -1) {
+		var b wordBox
+		b.xMin, _ = strconv.ParseFloat(m[1], 64)
+		b.yMin, _ = strconv.ParseFloat(m[2], 64)
+		b.xMax, _ = strconv.ParseFloat(m[3], 64)
+		if _, seen := words[m[4]]; !seen {
+			words[m[4]] = b
+		}
+	}
+	return words
+}
+
+// A labyrinth side with a reading hint prints it for the reader inside the
+// white panel, under the three answers and above the card's ID: the label
+// and the hint on one baseline, a hint too long for one line continued
+// beside the label, not under it. A side without a hint prints none.
+func TestLabyrinthReadingHintIsPrinted(t *testing.T) {
+	tooltest.Need(t, "pdftotext")
+	set := defaultSet(t)
+	found, _ := set.Find(decks.ParseRef("LAB-STD-22"))
+	if found == nil || found.Labyrinth.Sides[decks.Green].ReadingHint != "buchstabieren, Trennstrich ansagen" ||
+		found.Labyrinth.Sides[decks.Yellow].ReadingHint != "Trennstrich ansagen" {
+		t.Fatalf("LAB-STD-22 is not the card this test expects: %+v", found)
+	}
+	files := build(t, set, Options{Cards: []string{"LAB-STD-22"}, Games: []decks.Game{decks.Labyrinth}})
+	f, ok := files["labyrinth/karten-nachdruck.pdf"]
+	if !ok || f.Pages != 2 {
+		t.Fatalf("reprint of one labyrinth card: %v", files)
+	}
+	for page, c := range []struct{ id, lastAnswer, first, second string }{
+		{"LAB-STD-22-GR", "Zuc-ker", "buchstabieren,", "Trennstrich"},
+		{"LAB-STD-22-GE", "Fenst-er", "Trennstrich", ""},
+	} {
+		w := pageWords(t, f.Data, page+1)
+		label, first, answer, id := w["Vorlesen:"], w[c.first], w[c.lastAnswer], w[c.id]
+		t.Logf("%s: answer %.1f label %.1f hint %.1f id %.1f", c.id, answer.yMin, label.yMin, first.yMin, id.yMin)
+		if label.yMin == 0 || first.yMin == 0 || answer.yMin == 0 || id.yMin == 0 {
+			t.Fatalf("%s: hint, last answer or ID not printed: %v", c.id, w)
+		}
+		if d := label.yMin - first.yMin; d > 0.5 || d < -0.5 {
+			t.Errorf("%s: label and hint not on one line: y %.1f and %.1f", c.id, label.yMin, first.yMin)
+		}
+		if !(answer.yMin < label.yMin && label.yMin < id.yMin) {
+			t.Errorf("%s: the hint (y %.1f) must stand between the last answer (y %.1f) and the ID (y %.1f)", c.id, label.yMin, answer.yMin, id.yMin)
+		}
+		if c.second == "" {
+			continue
+		}
+		second := w[c.second]
+		if !(second.yMin > first.yMin+3) {
+			t.Errorf("%s: the hint's second line (y %.1f) must stand under its first (y %.1f)", c.id, second.yMin, first.yMin)
+		}
+		if second.xMin < label.xMax {
+			t.Errorf("%s: the hint's second line starts at x %.1f, under the label (which ends at x %.1f)", c.id, second.xMin, label.xMax)
+		}
+		if d := second.xMin - first.xMin; d > 0.5 || d < -0.5 {
+			t.Errorf("%s: the hint's lines start at x %.1f and %.1f; they should align", c.id, first.xMin, second.xMin)
+		}
+	}
+	// Card 24 tests commas with audible answers: no hint on either side.
+	files = build(t, set, Options{Cards: []string{"LAB-STD-24"}, Games: []decks.Game{decks.Labyrinth}})
+	for page := 1; page <= 2; page++ {
+		if _, printed := pageWords(t, files["labyrinth/karten-nachdruck.pdf"].Data, page)["Vorlesen:"]; printed {
+			t.Errorf("LAB-STD-24, page %d: the side has no hint, but prints one", page)
+		}
 	}
 }

@@ -87,6 +87,9 @@ func printCard(w io.Writer, f *decks.Found, lang i18n.Lang) {
 				}
 				fmt.Fprintf(w, "  %c) %s%s\n", 'A'+i, a, mark)
 			}
+			if s.ReadingHint != "" {
+				fmt.Fprintf(w, "  %s %s\n", t(lang, "Beim Vorlesen:", "When reading aloud:"), s.ReadingHint)
+			}
 		}
 	case f.Dativ != nil:
 		c := f.Dativ

@@ -72,6 +72,26 @@ func TestCardShowsSolution(t *testing.T) {
 	}
 }
 
+// The labyrinth template's yellow side is a spelling question: card shows
+// its reading hint with the answers, and the green side, audible, none.
+func TestCardShowsLabyrinthReadingHint(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "mein")
+	if code, _, errs := runCLI("template", "labyrinth", "--csv", "-o", dir); code != 0 {
+		t.Fatal(errs)
+	}
+	code, out, errs := runCLI("card", "--no-default-decks", "--deck", dir, "LAB-MEIN-1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := "Gelb (LAB-MEIN-1-GE)\n  Welche Schreibung ist richtig?\n  A) Sattelit\n  B) Satellit   ✔ richtig\n  C) Satelit\n  Beim Vorlesen: Antworten buchstabieren\n"
+	if !strings.Contains(out, want) || strings.Count(out, "Beim Vorlesen:") != 1 {
+		t.Errorf("want the yellow side's hint once, as\n%s\nin:\n%s", want, out)
+	}
+	if _, out, _ := runCLI("card", "--lang", "en", "--no-default-decks", "--deck", dir, "LAB-MEIN-1"); !strings.Contains(out, "When reading aloud: Antworten buchstabieren") {
+		t.Errorf("in English:\n%s", out)
+	}
+}
+
 func TestRegionFlagsValidated(t *testing.T) {
 	code, _, errs := runCLI("card", "--region", "de-XY", "TG-5")
 	if code != 2 || !strings.Contains(errs, "unbekannte Region „de-XY“") {

@@ -55,6 +55,7 @@ func TestBrokenTemplateFailsPrecisely(t *testing.T) {
 	}
 	f.SetCellStr("Karten", "H2", "D") // Richtig of the first example
 	f.SetCellStr("Karten", "D3", "")  // Frage of the second
+	f.SetCellStr("Karten", "I3", "")  // its Vorlesehinweis: Sattelit and Satellit sound the same
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -63,6 +64,7 @@ func TestBrokenTemplateFailsPrecisely(t *testing.T) {
 	want := []string{
 		path + ": Karten: Zeile 2: Spalte Richtig: „D“ ist nicht erlaubt (erlaubt: A, B, C)",
 		path + ": Karten: Zeile 3: Spalte Frage: leere Pflichtzelle",
+		path + ": Karten: Zeile 3: Spalte Vorlesehinweis: Warnung: die Antworten A („Sattelit“) und B („Satellit“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

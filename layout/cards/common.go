@@ -126,12 +126,28 @@ func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
 // letter (answer i's block starts at y). Labyrinth and Genial daneben
 // cards share it.
 func questionPanel(c *layout.Canvas, st *layout.Style, blocks []typeset.Block, mark func(i int, s typeset.SetBlock, x, y float64)) error {
+	return questionPanelAbove(c, st, blocks, nil, mark)
+}
+
+// questionPanelAbove is questionPanel with foot drawn first at the bottom
+// of the panel (a reading hint): foot gets the panel's inner left edge, its
+// bottom edge and its inner width and returns the top of what it drew; the
+// question and answers are set above it.
+func questionPanelAbove(c *layout.Canvas, st *layout.Style, blocks []typeset.Block, foot func(x, bottom, w float64) (top float64, err error), mark func(i int, s typeset.SetBlock, x, y float64)) error {
 	m := st.Margin
 	px, py := m, m+7.5
 	pw, ph := c.W-2*m, c.H-m-footerH-1-py
 	c.RoundRect(px, py, pw, ph, 2, st.Color("panel"), layout.Color{}, 0)
 	const pad = 2.5
-	set, err := c.Setter.Fit(blocks, pw-2*pad, ph-2*pad)
+	room := ph - 2*pad
+	if foot != nil {
+		top, err := foot(px+pad, py+ph, pw-2*pad)
+		if err != nil {
+			return err
+		}
+		room = top - 1.5 - (py + pad) // the answers end 1.5 mm above it
+	}
+	set, err := c.Setter.Fit(blocks, pw-2*pad, room)
 	if err != nil {
 		return fitError(err)
 	}
@@ -139,7 +155,7 @@ func questionPanel(c *layout.Canvas, st *layout.Style, blocks []typeset.Block, m
 	for _, s := range set {
 		used += s.Gap + s.Height
 	}
-	extra := (ph - 2*pad - used) / float64(len(set))
+	extra := (room - used) / float64(len(set))
 	y := py + pad
 	for i, s := range set {
 		if i > 0 {
@@ -152,4 +168,41 @@ func questionPanel(c *layout.Canvas, st *layout.Style, blocks []typeset.Block, m
 		y += s.Height
 	}
 	return nil
+}
+
+// hintLabel introduces the reading hint on the card.
+const hintLabel = "Beim Vorlesen:"
+
+// drawReadingHint prints a side's reading hint (the Vorlesehinweis) above
+// bottom, under a thin rule: the label in accent, then the hint, on one line
+// if it fits there at its smallest size, else on up to maxLines lines beside
+// the label. It returns where the rule is.
+func drawReadingHint(c *layout.Canvas, st *layout.Style, hint typeset.Block, accent layout.Color, x, bottom, w float64, maxLines int) (ruleY float64, err error) {
+	font := st.Font("hint")
+	labelW := c.TextWidth(hintLabel+" ", "B", font.Size)
+	hint.Hyphenate = false
+	hint.Indent = labelW
+	lineH := font.Size * 25.4 / 72 * 1.2
+	var set []typeset.SetBlock
+	for n := 1; n <= maxLines; n++ {
+		if set, err = c.Setter.Fit([]typeset.Block{hint}, w, float64(n)*lineH); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return 0, fitError(err)
+	}
+	s := set[0]
+	const padBelow, ruleGap = 2.2, 1.0
+	h := max(lineH, s.Height)
+	y := bottom - padBelow - h
+	ruleY = y - ruleGap
+	c.Line(x, ruleY, x+w, ruleY, 0.2, st.Color("muted"))
+	// The label is shrunk with the hint and the hint moves up to it, so
+	// both stay on one baseline.
+	shrink := s.SizePt / font.Size
+	top := y + (h-s.Height)/2
+	c.Text(x, top+(s.LineHeight()-s.SizePt*25.4/72)/2, hintLabel, "B", s.SizePt, accent, layout.Left)
+	c.Block(s, x-labelW*(1-shrink), top, w, st.Color("text"), layout.Left)
+	return ruleY, nil
 }

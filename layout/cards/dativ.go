@@ -75,7 +75,12 @@ func drawDativSide(c *layout.Canvas, st *layout.Style, card *decks.DativCard, si
 	if side.ReadingHint != "" {
 		// The reading hint takes a line at the bottom of the panel,
 		// right under the options the reader chooses from.
-		ruleY, err := drawReadingHint(c, st, side, m+pad, py+ph, pw-2*pad)
+		accent := st.Color("front")
+		if side.Face == decks.Back {
+			accent = st.Color("back")
+		}
+		hint := cellBlock(st.Font("hint"), side.ReadingHint, side.ID, side.Origin, decks.ReadingHintColumn)
+		ruleY, err := drawReadingHint(c, st, hint, accent, m+pad, py+ph, pw-2*pad, 1)
 		if err != nil {
 			return err
 		}
@@ -117,36 +122,6 @@ func drawDativSide(c *layout.Canvas, st *layout.Style, card *decks.DativCard, si
 		y += s.Height
 	}
 	return band(c, st, side, m, c.H-m-bandH, pw, bandH)
-}
-
-// hintLabel introduces the reading hint on the card.
-const hintLabel = "Beim Vorlesen:"
-
-// drawReadingHint prints the side's reading hint on one line above bottom,
-// under a thin rule: the label in the side's colour, then the hint. It
-// returns where the rule is.
-func drawReadingHint(c *layout.Canvas, st *layout.Style, side decks.DativSide, x, bottom, w float64) (ruleY float64, err error) {
-	font := st.Font("hint")
-	labelW := c.TextWidth(hintLabel+" ", "B", font.Size)
-	b := cellBlock(font, side.ReadingHint, side.ID, side.Origin, decks.ReadingHintColumn)
-	b.Hyphenate = false
-	lineH := font.Size * 25.4 / 72 * 1.2
-	set, err := c.Setter.Fit([]typeset.Block{b}, w-labelW, lineH)
-	if err != nil {
-		return 0, fitError(err)
-	}
-	const padBelow, ruleGap = 2.2, 1.0
-	y := bottom - padBelow - lineH
-	ruleY = y - ruleGap
-	c.Line(x, ruleY, x+w, ruleY, 0.2, st.Color("muted"))
-	accent := st.Color("front")
-	if side.Face == decks.Back {
-		accent = st.Color("back")
-	}
-	// The label is shrunk with the hint, so both stay on one baseline.
-	c.Text(x, y+(lineH-set[0].SizePt*25.4/72)/2, hintLabel, "B", set[0].SizePt, accent, layout.Left)
-	c.Block(set[0], x+labelW*set[0].SizePt/font.Size, y, w-labelW, st.Color("text"), layout.Left)
-	return ruleY, nil
 }
 
 // gapOf returns the gap as written in the sentence (three or more

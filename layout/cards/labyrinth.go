@@ -10,7 +10,7 @@ import (
 
 var labyrinthNeeds = [2][]string{
 	{"green", "yellow", "panel", "text", "muted", "risk", "bull"},
-	{"question", "answer", "correct", "letter", "small"},
+	{"question", "answer", "correct", "letter", "small", "hint"},
 }
 
 // Labyrinth draws the question cards of Das große Spiel: the green side on
@@ -76,7 +76,19 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 		blocks = append(blocks, b)
 	}
 	text := st.Color("text")
-	err := questionPanel(c, st, blocks, func(i int, s typeset.SetBlock, x, y float64) {
+	var hint func(x, bottom, w float64) (float64, error)
+	if side.ReadingHint != "" {
+		// The reading hint stands at the bottom of the panel, under the
+		// answers the reader reads out; its label in the side's green, or
+		// dark on the yellow side, whose colour is too light for text.
+		accent := st.Color("green")
+		if side.Face == decks.Yellow {
+			accent = text
+		}
+		b := cellBlock(st.Font("hint"), side.ReadingHint, side.ID, side.Origin, decks.ReadingHintColumn)
+		hint = func(x, bottom, w float64) (float64, error) { return drawReadingHint(c, st, b, accent, x, bottom, w, 2) }
+	}
+	err := questionPanelAbove(c, st, blocks, hint, func(i int, s typeset.SetBlock, x, y float64) {
 		// The correct answer's letter white in a black circle.
 		letter := string(rune('A' + i))
 		cy := y + s.LineHeight()/2

@@ -80,6 +80,9 @@ type labCard struct {
 	Answers  [3]string
 	Correct  string // empty unless this phone may know it
 	Known    bool   // the card is in the loaded decks
+	// Hint is the side's reading hint, for the reader's phone: what the
+	// printed card tells the reader ("Antworten buchstabieren").
+	Hint string
 	// Reveal is the answer for the table's phone, shown on a tap only.
 	Reveal string
 }
@@ -150,6 +153,9 @@ func labyrinthScreen(d *boardData) any {
 		g.Card = &labCard{Kind: cardOnTable.Kind, ID: cardOnTable.ID, Correct: cardOnTable.Correct}
 		if side := labSide(d.Cards, cardOnTable.ID, st.Face); side != nil {
 			g.Card.Known, g.Card.Question, g.Card.Answers = true, side.Question, side.Answers
+			if g.IsReader {
+				g.Card.Hint = side.ReadingHint
+			}
 			if g.Card.Correct == "" && viewer.Role == rules.RoleTable && st.Phase != labyrinth.PhaseDraw {
 				// The table's phone, passed to the reader, keeps the answer
 				// behind a tap: it is the reader's, no one else's.
