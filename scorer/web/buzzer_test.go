@@ -141,9 +141,12 @@ func TestBuzzerFairThroughTheAPI(t *testing.T) {
 	e := newEnv(t)
 	host := e.account("Tisch")
 	for _, tc := range cases {
-		const tables, rounds = 8, 25
+		// 200 trials: rounds in which the presses were made as planned (a
+		// goroutine woken late on a busy machine presses late, as a slow
+		// finger would; such a round is not a trial of the case).
+		const tables, trials, most = 8, 200, 50
 		var mu sync.Mutex
-		wins, arrivedLater, swapped := 0, 0, 0
+		rounds, done, wins, arrivedLater, offPlan := 0, 0, 0, 0, 0
 		var wg sync.WaitGroup
 		for k := range tables {
 			id, pin := buzzerTable(t, e, host)
@@ -155,7 +158,13 @@ func TestBuzzerFairThroughTheAPI(t *testing.T) {
 				defer wg.Done()
 				ben.sync(t, id, 10)
 				stefan.sync(t, id, 10)
-				for range rounds {
+				for range most {
+					mu.Lock()
+					enough := done >= trials
+					mu.Unlock()
+					if enough {
+						return
+					}
 					start := time.Now().Add(20 * time.Millisecond)
 					var pw sync.WaitGroup
 					var pressed [2]time.Time
@@ -175,12 +184,10 @@ func TestBuzzerFairThroughTheAPI(t *testing.T) {
 						}()
 					}
 					pw.Wait()
-					// Who really pressed first: a goroutine woken late on a
-					// busy machine presses late, as a slow finger would.
-					earlier := "Ben"
-					if pressed[1].Before(pressed[0]) {
-						earlier = "Stefan"
-					}
+					// Ben's real lead: a trial when it is at least half the
+					// planned one.
+					gap := pressed[1].Sub(pressed[0])
+					trial := gap >= tc.lead/2
 					var b buzzerState
 					for try := 0; ; try++ {
 						if b = anna.buzzer(t, id); b.Result != nil || try > 100 {
@@ -193,15 +200,19 @@ func TestBuzzerFairThroughTheAPI(t *testing.T) {
 						return
 					}
 					mu.Lock()
-					if b.Result.Winner == earlier {
+					rounds++
+					switch {
+					case !trial:
+						offPlan++
+					case done >= trials:
+					case b.Result.Winner == "Ben":
+						done++
 						wins++
-					} else {
-						// Say why: presses closer than the clocks' error, or
-						// one that reached a busy server after the window.
-						t.Logf("a round lost: pressed %.1f ms apart, %d of 2 presses in time", float64(pressed[1].Sub(pressed[0]).Abs().Microseconds())/1000, len(b.Result.Order))
-					}
-					if earlier != "Ben" {
-						swapped++
+					default:
+						done++
+						// Say why: a press that reached a busy server after
+						// the window, or clocks off by more than the lead.
+						t.Logf("a trial lost: Ben pressed %.1f ms earlier, %d of 2 presses in time", float64(gap.Microseconds())/1000, len(b.Result.Order))
 					}
 					var ben, stefan float64
 					for _, p := range b.Result.Order {
@@ -220,16 +231,15 @@ func TestBuzzerFairThroughTheAPI(t *testing.T) {
 			}()
 		}
 		wg.Wait()
-		total := tables * rounds
-		t.Logf("%s: the earlier press wins %d of %d rounds (%.1f %%); Ben's press arrived after Stefan's in %d; Stefan really pressed first in %d (woken late)", tc.name, wins, total, 100*float64(wins)/float64(total), arrivedLater, swapped)
-		if wins*100 < total*95 {
-			t.Errorf("%s: the earlier press won only %d of %d", tc.name, wins, total)
+		t.Logf("%s: the earlier press wins %d of %d trials (%.1f %%); of %d rounds, Ben's press arrived after Stefan's in %d, %d were not pressed as planned (the machine's scheduler)", tc.name, wins, done, 100*float64(wins)/float64(max(done, 1)), rounds, arrivedLater, offPlan)
+		if done < trials {
+			t.Fatalf("%s: only %d of %d rounds were pressed as planned: the machine is too busy for this test", tc.name, done, rounds)
 		}
-		if swapped*10 > total {
-			t.Errorf("%s: in %d of %d rounds the presses were not made in the planned order: the machine is too busy for this test", tc.name, swapped, total)
+		if wins*100 < done*95 {
+			t.Errorf("%s: the earlier press won only %d of %d", tc.name, wins, done)
 		}
-		if tc.mustArrive && arrivedLater*100 < total*80 {
-			t.Errorf("%s: Ben's press arrived later in only %d of %d rounds: the test does not test fairness", tc.name, arrivedLater, total)
+		if tc.mustArrive && arrivedLater*100 < rounds*80 {
+			t.Errorf("%s: Ben's press arrived later in only %d of %d rounds: the test does not test fairness", tc.name, arrivedLater, rounds)
 		}
 	}
 }
