@@ -13,7 +13,7 @@ import (
 
 // The duplicate check finds the same question twice anywhere in the loaded
 // decks — across games and mini-games, and across the defaults and a
-// regional deck — also when it is asked in other words. Three tests, from
+// regional deck — also when it is asked in other words. Four tests, from
 // the surest to the loosest:
 //
 //   - The same text: the folded question (case, punctuation, quotation
@@ -25,6 +25,16 @@ import (
 //     the item, and a Dativ card and a labyrinth card that test them are
 //     one, whatever their frames say. Options of function words (der, die,
 //     das; Komma or nothing) are no item of their own.
+//   - The same tested item: what a question with options tests, named by
+//     keys (duptested.go) — a right form against a wrong form of one word
+//     („gewinkt“ against „gewunken“), the same word in the same gap, the
+//     article of one noun, the comma after one word, two words for one
+//     thing or a word and what it answers („Akt“, „Akte“), a word asked
+//     about and given as the answer („Boykott“), a spelling variant or the
+//     perfect with sein or haben of one region. Two items of different
+//     cards with one key are one, however their frames and option sets
+//     differ: a Dativ gap sentence with two options and a labyrinth
+//     question with three.
 //   - Mostly the same words: the whole item — question, options, answer,
 //     explanation — shares most of its letter sequences (shingles) with the
 //     other's, weighted by rarity. Answers decide how much is enough: the
@@ -83,6 +93,7 @@ const (
 type dupItem struct {
 	deck     *DeckInfo
 	id       string   // card or side ID, as printed
+	card     string   // the card's ID: its sides never meet in one game
 	at       Location // the cell of the question
 	kind     dupKind
 	key      string   // the folded text
@@ -97,6 +108,7 @@ type dupItem struct {
 	shingles   []int32   // shingles of full, rarest first
 	rest       []float64 // rest[k]: the weight of the shingles after position k
 	weight     float64   // sum of the shingles' weights
+	tested     []testedKey
 }
 
 // dupSource is what a card side or task offers for comparison.
@@ -109,6 +121,7 @@ type dupSource struct {
 	answer   string // the right answer of a question without options
 	extra    string // what the answer side explains (Stimmt's?)
 	verbatim bool   // options compared as written (spelling cards)
+	region   string
 }
 
 // dupMatch is the finding for one item: the earlier item it repeats.
@@ -116,6 +129,7 @@ type dupMatch struct {
 	of    int // index of the earlier item
 	how   dupTest
 	score float64
+	what  i18n.Text // what both test (sameItem)
 }
 
 // dupTest is the test that found a repeat, the surest first.
@@ -124,6 +138,7 @@ type dupTest int
 const (
 	sameText dupTest = iota
 	sameAnswers
+	sameItem
 	similarWords
 )
 
@@ -170,6 +185,9 @@ func dupMessage(a, b *dupItem, m dupMatch) i18n.Text {
 	case m.how == sameAnswers:
 		return i18n.Text{DE: "dieselben Antworten wie in " + de + ": wohl dieselbe Frage mit anderen Worten",
 			EN: "the same answers as in " + en + ": probably the same question in other words"}
+	case m.how == sameItem:
+		return i18n.Text{DE: "prüft dasselbe wie " + de + ": " + m.what.DE,
+			EN: "tests the same as " + en + ": " + m.what.EN}
 	}
 	pct := int(math.Round(m.score * 100))
 	return i18n.Text{DE: fmt.Sprintf("fast dieselbe Frage wie in %s (Übereinstimmung %d %%)", de, pct),
@@ -179,6 +197,7 @@ func dupMessage(a, b *dupItem, m dupMatch) i18n.Text {
 // collectDupItems turns every card side and task into an item.
 func collectDupItems(decks []*Deck) []dupItem {
 	var items []dupItem
+	known := optionCache{}
 	numbers := map[string]int32{}
 	number := func(text string) int32 {
 		n, ok := numbers[text]
@@ -188,11 +207,11 @@ func collectDupItems(decks []*Deck) []dupItem {
 		}
 		return n
 	}
-	add := func(d *Deck, id string, o Origin, src dupSource) {
+	add := func(d *Deck, card, id string, o Origin, src dupSource) {
 		if src.column == "" {
 			return
 		}
-		it := dupItem{deck: d.Info, id: id, at: o.Cell(src.column), kind: src.kind, key: foldText(src.text)}
+		it := dupItem{deck: d.Info, id: id, card: card, at: o.Cell(src.column), kind: src.kind, key: foldText(src.text)}
 		if it.key == "" {
 			return
 		}
@@ -226,24 +245,27 @@ func collectDupItems(decks []*Deck) []dupItem {
 		if it.solution != "" {
 			it.solutionID = number(it.solution)
 		}
+		if src.kind == kindQuestion {
+			it.tested = testedKeys(testedSource{text: src.text, options: src.options, correct: src.correct, region: src.region}, known)
+		}
 		items = append(items, it)
 	}
 	for _, d := range decks {
 		for _, c := range d.Labyrinth {
 			for _, s := range c.Sides {
-				add(d, s.ID, s.Origin, dupSource{kind: kindQuestion, column: "Frage", text: s.Question,
-					options: s.Answers[:], correct: []int{s.Correct}, verbatim: s.Verbatim})
+				add(d, c.ID, s.ID, s.Origin, dupSource{kind: kindQuestion, column: "Frage", text: s.Question,
+					options: s.Answers[:], correct: []int{s.Correct}, verbatim: s.Verbatim, region: c.Region})
 			}
 		}
 		for _, c := range d.Dativ {
 			for _, s := range c.Sides {
-				add(d, s.ID, s.Origin, dupSource{kind: kindQuestion, column: "Satz", text: s.Sentence,
-					options: s.Options, correct: s.Correct, verbatim: s.Verbatim})
+				add(d, c.ID, s.ID, s.Origin, dupSource{kind: kindQuestion, column: "Satz", text: s.Sentence,
+					options: s.Options, correct: s.Correct, verbatim: s.Verbatim, region: c.Region})
 			}
 		}
 		for _, c := range d.Genial {
-			add(d, c.ID, c.Origin, dupSource{kind: kindQuestion, column: "Frage", text: c.Question,
-				options: c.Answers[:], correct: []int{c.Correct}, verbatim: c.Verbatim})
+			add(d, c.ID, c.ID, c.Origin, dupSource{kind: kindQuestion, column: "Frage", text: c.Question,
+				options: c.Answers[:], correct: []int{c.Correct}, verbatim: c.Verbatim, region: c.Region})
 		}
 		for _, c := range d.Raab {
 			for _, t := range c.Tasks {
@@ -251,7 +273,9 @@ func collectDupItems(decks []*Deck) []dupItem {
 				if s, ok := t.(interface{ OnBack() bool }); ok && c.Game.Sided {
 					id = c.SideID(s.OnBack())
 				}
-				add(d, id, t.Source(), raabDupSource(t))
+				src := raabDupSource(t)
+				src.region = c.Region
+				add(d, c.ID, id, t.Source(), src)
 			}
 		}
 	}
@@ -418,10 +442,14 @@ func weighShingles(items []dupItem) []float64 {
 // best match: the surest test first, then the highest overlap.
 func findDuplicates(items []dupItem, weight []float64) map[int]dupMatch {
 	matches := map[int]dupMatch{}
-	found := func(i, j int, how dupTest, score float64) {
+	found := func(i, j int, how dupTest, score float64, what func() i18n.Text) {
 		prev, ok := matches[j]
 		if !ok || how < prev.how || how == prev.how && score > prev.score {
-			matches[j] = dupMatch{of: i, how: how, score: score}
+			m := dupMatch{of: i, how: how, score: score}
+			if what != nil {
+				m.what = what()
+			}
+			matches[j] = m
 		}
 	}
 
@@ -439,11 +467,11 @@ func findDuplicates(items []dupItem, weight []float64) map[int]dupMatch {
 		if i, ok := first[k]; !ok {
 			first[k] = j
 		} else if len(it.options) == 0 {
-			found(i, j, sameText, 1)
+			found(i, j, sameText, 1, nil)
 		} else if i, ok := withOptions[ko]; ok {
-			found(i, j, sameText, 1)
+			found(i, j, sameText, 1, nil)
 		} else if i, ok := firstOpen[k]; ok {
-			found(i, j, sameText, 1)
+			found(i, j, sameText, 1, nil)
 		}
 		if _, ok := firstOpen[k]; !ok && len(it.options) == 0 {
 			firstOpen[k] = j
@@ -473,12 +501,14 @@ func findDuplicates(items []dupItem, weight []float64) map[int]dupMatch {
 		bySolution := map[string]int{}
 		for _, j := range group {
 			if i, ok := bySolution[items[j].solution]; ok {
-				found(i, j, sameAnswers, 1)
+				found(i, j, sameAnswers, 1, nil)
 			} else {
 				bySolution[items[j].solution] = j
 			}
 		}
 	}
+
+	sameTestedItem(items, weight, found)
 
 	// Mostly the same words, as far as the answers allow.
 	threshold := func(i, j int) float64 {
@@ -491,7 +521,7 @@ func findDuplicates(items []dupItem, weight []float64) map[int]dupMatch {
 		return 0 // two questions, however alike
 	}
 	similarPairs(items, questions, weight, agreeingThreshold, threshold, func(i, j int, sim float64) {
-		found(i, j, similarWords, sim)
+		found(i, j, similarWords, sim, nil)
 	})
 	return matches
 }

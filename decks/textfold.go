@@ -64,13 +64,18 @@ var quoteMarks = strings.NewReplacer("„", `"`, "“", `"`, "”", `"`, "»", `
 // by splitWords, without German function words and quiz phrasing. Numbers
 // stay words: a year is content.
 func contentWords(s string) []string {
-	var words []string
-	for _, w := range splitWords(s) {
+	return contentOf(splitWords(s))
+}
+
+// contentOf keeps the content words of words split by splitWords.
+func contentOf(words []string) []string {
+	var content []string
+	for _, w := range words {
 		if !stopWords[w] && (len(w) > 1 || isDigits(w)) {
-			words = append(words, w)
+			content = append(content, w)
 		}
 	}
-	return words
+	return content
 }
 
 // shingleSize is the length of the letter sequences texts are compared by.

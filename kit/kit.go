@@ -5,10 +5,12 @@ package kit
 
 import (
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"druckreif/board"
 	"druckreif/decks"
@@ -51,7 +53,14 @@ type File struct {
 	Sheets int
 	Pages  int
 	Grid   layout.Grid // where the cards sit on a sheet (zero for non-card files)
-	Data   []byte
+	// Count is what the file holds, for the checklists: "Karten" and the
+	// kinds of cards counted apart, or pieces by the first word of their
+	// name ("Einsatzchip", "Tippkarte" …).
+	Count map[string]int
+	Data  []byte
+	// countUnknown marks a file kept from a build whose manifest recorded
+	// no counts: what it holds is not known.
+	countUnknown bool
 }
 
 // job renders one file.
@@ -78,14 +87,29 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 			jobs = append(jobs, job{g, run})
 		}
 	}
+	add(decks.Dativ, func() ([]File, []string, error) {
+		return cardFile(o, "dativ", "Satzkarten (Vorder- und Rückseite je ein Satz, Lösung unten)", func(st *layout.Style) (*cards.Set, error) {
+			return cards.Dativ(set.Dativ(), st, decoder.Band(strength(o)))
+		})
+	})
 	add(decks.Labyrinth, func() ([]File, []string, error) {
 		return cardFile(o, "labyrinth", "Fragekarten (grüne Seite vorne, gelbe hinten)", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Labyrinth(set.Labyrinth(), st)
 		})
 	})
-	add(decks.Dativ, func() ([]File, []string, error) {
-		return cardFile(o, "dativ", "Satzkarten (Vorder- und Rückseite je ein Satz, Lösung unten)", func(st *layout.Style) (*cards.Set, error) {
-			return cards.Dativ(set.Dativ(), st, decoder.Band(strength(o)))
+	add(decks.TheGame, func() ([]File, []string, error) {
+		return cardFile(o, "thegame", "98 Zahlenkarten 2–99 und 4 Startkarten (1, 1, 100, 100)", func(st *layout.Style) (*cards.Set, error) {
+			return cards.TheGame(st)
+		})
+	})
+	add(decks.Genial, func() ([]File, []string, error) {
+		return cardFile(o, "genial", "Fragekarten mit gemeinsamer Rückseite", func(st *layout.Style) (*cards.Set, error) {
+			return cards.Genial(set.Genial(), st)
+		})
+	})
+	add(decks.Raab, func() ([]File, []string, error) {
+		return cardFile(o, "raab", "Quizkarten aller Spiele (Lösungen auf der Rückseite, wo die Regel sie dort hat)", func(st *layout.Style) (*cards.Set, error) {
+			return cards.Raab(set, st)
 		})
 	})
 	if len(o.Cards) == 0 {
@@ -95,11 +119,12 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		add(decks.Dativ, func() ([]File, []string, error) { return componentFiles(o, "dativ", components.Dativ()) })
 		add(decks.Genial, func() ([]File, []string, error) { return componentFiles(o, "genial", components.Genial()) })
 		add(decks.Genial, func() ([]File, []string, error) {
-			return pageFile(o, "genial/punkteleiste", "Punkteleiste 0–300 für die Spielfiguren", components.GenialTrack)
+			return pageFile(o, "genial/spielplan", "Spielplan: Punkteleiste 0–300 für die Spielfiguren und abc-Feld für die Antwortplättchen", components.GenialTrack)
 		})
 		for _, g := range []decks.Game{decks.Labyrinth, decks.Dativ, decks.TheGame, decks.Genial, decks.Raab} {
 			g := g
 			add(g, func() ([]File, []string, error) { return rulesFile(o, g) })
+			add(g, func() ([]File, []string, error) { return guideFile(o, g) })
 		}
 		add(decks.Raab, func() ([]File, []string, error) {
 			return cardFile(o, "raab", "Moderationskarten, eine je Spiel", func(st *layout.Style) (*cards.Set, error) {
@@ -123,21 +148,6 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 			return files, nil, nil
 		})
 	}
-	add(decks.TheGame, func() ([]File, []string, error) {
-		return cardFile(o, "thegame", "98 Zahlenkarten 2–99 und 4 Startkarten (1, 1, 100, 100)", func(st *layout.Style) (*cards.Set, error) {
-			return cards.TheGame(st)
-		})
-	})
-	add(decks.Genial, func() ([]File, []string, error) {
-		return cardFile(o, "genial", "Fragekarten mit gemeinsamer Rückseite", func(st *layout.Style) (*cards.Set, error) {
-			return cards.Genial(set.Genial(), st)
-		})
-	})
-	add(decks.Raab, func() ([]File, []string, error) {
-		return cardFile(o, "raab", "Quizkarten aller Spiele (Lösungen auf der Rückseite, wo die Regel sie dort hat)", func(st *layout.Style) (*cards.Set, error) {
-			return cards.Raab(set, st)
-		})
-	})
 	if o.Mode == layout.Duplex && len(o.Cards) == 0 {
 		jobs = append(jobs, job{"", func() ([]File, []string, error) { return calibrationFile(o) }})
 	}
@@ -145,27 +155,37 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 	files := make([][]File, len(jobs))
 	warns := make([][]string, len(jobs))
 	errs := make([]error, len(jobs))
+	// One worker per core takes the jobs in their order, so the longest
+	// ones — the card files, added first, the dativ cards before all —
+	// start at once and the short ones fill the gaps at the end (started
+	// all at once, whichever goroutine ran first took a core, and the
+	// dativ cards often started last and ran alone).
 	var wg sync.WaitGroup
 	var mu sync.Mutex
+	var next atomic.Int64
 	done := 0
-	sem := make(chan struct{}, 2)
-	for i, j := range jobs {
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			files[i], warns[i], errs[i] = j.run()
-			mu.Lock()
-			done++
-			if o.Progress != nil {
-				name := string(j.game)
-				if len(files[i]) > 0 {
-					name = files[i][0].Path
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) {
+					return
 				}
-				o.Progress(done, len(jobs), name)
+				j := jobs[i]
+				files[i], warns[i], errs[i] = j.run()
+				mu.Lock()
+				done++
+				if o.Progress != nil {
+					name := string(j.game)
+					if len(files[i]) > 0 {
+						name = files[i][0].Path
+					}
+					o.Progress(done, len(jobs), name)
+				}
+				mu.Unlock()
 			}
-			mu.Unlock()
 		}()
 	}
 	wg.Wait()
@@ -254,6 +274,12 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", game, err)
 		}
+		count := map[string]int{"Karten": len(chunk)}
+		for _, c := range chunk {
+			if c.Kind != "" {
+				count[c.Kind]++
+			}
+		}
 		files = append(files, File{
 			Path:   path,
 			What:   what,
@@ -262,6 +288,7 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 			Sheets: stats.Sheets,
 			Pages:  stats.Pages,
 			Grid:   stats.Grid,
+			Count:  count,
 			Data:   data,
 		})
 	}
@@ -335,7 +362,11 @@ func Index(files []File, o Options) string {
 	b.WriteString("  farbig). dativ/decoder.pdf enthält den Decoder zum Falten und einen Kalibrierstreifen: die Stärke\n")
 	b.WriteString("  wählen, die durch die Folie gut lesbar ist, und mit --decoder-strength N neu bauen.\n")
 	b.WriteString("  The dativ solutions need a colour printer and red film; see dativ/decoder.pdf.\n")
-	b.WriteString("- Was Papier nicht kann (Buzzer, Sanduhr), übernimmt später der Punktezähler auf dem Handy.\n\n")
+	b.WriteString("- Karten auf Karton mit 250–300 g/m² drucken (Drucker auf „schweres Papier“ stellen), Spielpläne und\n")
+	b.WriteString("  Regeln auf Normalpapier. Jedes Spiel hat eine bauanleitung.pdf: Papier, Duplex-Test, Zusammenbau.\n")
+	b.WriteString("- Was Papier nicht kann (Buzzer, Sanduhr, The-Game-Assistent, Lösungen ohne rote Folie), übernimmt der\n")
+	b.WriteString("  Punktezähler auf den Handys: druckreif serve. Die Drehscheibe gibt es dort auch. Jede <spiel>/LIESMICH.txt\n")
+	b.WriteString("  zählt, was gedruckt ist, gegen die Materialliste der Spielregel.\n\n")
 	fmt.Fprintf(&b, "%-40s %-8s %-7s %s\n", "Datei", "Blätter", "Seiten", "Inhalt · Papier · Druck")
 	sorted := append([]File(nil), files...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
@@ -420,9 +451,14 @@ func componentFiles(o Options, game string, sheets []components.Sheet) ([]File, 
 				break
 			}
 		}
+		count := map[string]int{}
+		for _, pc := range sh.Pieces {
+			count[strings.Fields(pc.Name)[0]]++
+		}
 		files = append(files, File{Path: game + "/" + sh.Name + fileSuffix(Options{Paper: o.Paper}) + ".pdf",
 			What:  fmt.Sprintf("%s (%d Teile)", strings.TrimPrefix(sh.Title[strings.Index(sh.Title, "–")+len("–"):], " "), len(sh.Pieces)),
-			Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplex, Sheets: sheetCount(pages, duplex), Pages: pages, Data: data})
+			Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplex, Sheets: sheetCount(pages, duplex), Pages: pages,
+			Count: count, Data: data})
 	}
 	return files, nil, nil
 }
@@ -483,6 +519,19 @@ func rulesFile(o Options, g decks.Game) ([]File, []string, error) {
 		return nil, nil, err
 	}
 	return pageFile(o, string(g)+"/regeln", "Spielregeln auf einer Seite (Zusammenfassung in eigenen Worten)", draw)
+}
+
+// guideFile is a game's assembly guide.
+func guideFile(o Options, g decks.Game) ([]File, []string, error) {
+	pg, err := components.Guide(string(g), o.Paper.W, o.Paper.H)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := pagesFile(o, string(g)+"/"+pg.Name, pg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return []File{f}, nil, nil
 }
 
 // calibrationFile is the duplex calibration sheet.

@@ -50,14 +50,15 @@ func TestKitHasEveryGame(t *testing.T) {
 		}
 	}
 	for _, g := range decks.Games {
-		for _, base := range []string{"karten.pdf", "regeln.pdf"} {
+		for _, base := range []string{"karten.pdf", "regeln.pdf", "bauanleitung.pdf"} {
 			if _, ok := files[string(g)+"/"+base]; !ok {
 				t.Errorf("kit lacks %s/%s", g, base)
 			}
 		}
 	}
-	// The Game: 102 cards at nine a sheet are 12 sheets, 24 pages.
-	if f := files["thegame/karten.pdf"]; f.Sheets != 12 || f.Pages != 24 {
+	// The Game: 102 cards at eight a sheet (A4 landscape, room for 5 mm
+	// crop marks) are 13 sheets, 26 pages.
+	if f := files["thegame/karten.pdf"]; f.Sheets != 13 || f.Pages != 26 {
 		t.Errorf("thegame: %d sheets, %d pages", f.Sheets, f.Pages)
 	}
 	var list []File
@@ -88,12 +89,19 @@ func TestEveryQRCodeDecodesToItsCard(t *testing.T) {
 		path := filepath.Join(dir, strings.ReplaceAll(name, "/", "-"))
 		os.WriteFile(path, f.Data, 0o644)
 		prefix := filepath.Join(dir, strings.TrimSuffix(filepath.Base(path), ".pdf"))
-		// Grey PGM: poppler writes it five times faster than PNG.
-		tooltest.Run(t, "pdftoppm", "-r", fmt.Sprint(dpi), "-gray", path, prefix)
+		// Grey PGM: poppler writes it five times faster than PNG. Where
+		// every back is the common one, which carries no code, only the
+		// fronts (the odd pages) are read.
+		args := []string{"-r", fmt.Sprint(dpi), "-gray"}
+		pages := f.Pages
+		if name == "genial/karten.pdf" || name == "thegame/karten.pdf" {
+			args, pages = append(args, "-o"), (f.Pages+1)/2
+		}
+		tooltest.Run(t, "pdftoppm", append(args, path, prefix)...)
 		pngs, _ := filepath.Glob(prefix + "-*.pgm")
 		sort.Strings(pngs)
-		if len(pngs) != f.Pages {
-			t.Fatalf("%s: %d pages rendered, %d expected", name, len(pngs), f.Pages)
+		if len(pngs) != pages {
+			t.Fatalf("%s: %d pages rendered, %d expected", name, len(pngs), pages)
 		}
 		seen := map[string]bool{}
 		for _, png := range pngs {
@@ -306,7 +314,12 @@ func TestLargeDecksAreSplit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders 1,400 cards")
 	}
-	set := synthetic(t, 9*maxSheetsPerFile+5)
+	g, err := layout.PlanGrid(layout.A4, 63, 88, 0, layout.Duplex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One full part of cards and five cards more: a second part of one sheet.
+	set := synthetic(t, g.PerSheet()*maxSheetsPerFile+5)
 	files := build(t, set, Options{Games: []decks.Game{decks.Labyrinth}})
 	a, b := files["labyrinth/karten-teil1.pdf"], files["labyrinth/karten-teil2.pdf"]
 	_, whole := files["labyrinth/karten.pdf"]
@@ -389,5 +402,101 @@ func TestComponentChecklist(t *testing.T) {
 		if strings.Contains(index, "[ ]") {
 			t.Errorf("%s: the index marks a component missing:\n%s", g, index)
 		}
+	}
+}
+
+// An answer word too long for a line is divided as the last resort — the
+// Genial deck builds without soft hyphens — unless the card is marked
+// Wörtlich: then the build stops naming the card and the cell.
+func TestLongAnswerWordIsHyphenatedUnlessVerbatim(t *testing.T) {
+	tooltest.Need(t, "pdftotext")
+	const word = "Grundstücksverkehrsgenehmigungszuständigkeitsübertragungsverordnung"
+	deck := func(verbatim string) *decks.Set {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "Deck.csv"), []byte("Spiel,genial\nName,Lang\nKennung,LONG\nVersion,1\n"), 0o644)
+		os.WriteFile(filepath.Join(dir, "Fragen.csv"), []byte(fmt.Sprintf(
+			"Nr,Frage,a,b,c,Richtig,Wörtlich\n1,Wie heißt die Verordnung?,%s,Die Bauordnung,Die Grundbuchordnung,a,%s\n", word, verbatim)), 0o644)
+		d, probs := decks.LoadPath(dir)
+		if d == nil {
+			t.Fatal(probs)
+		}
+		set, _ := decks.Combine(d)
+		return set
+	}
+	files := build(t, deck(""), Options{Games: []decks.Game{decks.Genial}, Cards: []string{"GEN-LONG-1"}})
+	path := filepath.Join(t.TempDir(), "g.pdf")
+	os.WriteFile(path, files["genial/karten-nachdruck.pdf"].Data, 0o644) // a reprint of the one card
+	text := string(tooltest.Run(t, "pdftotext", "-raw", "-f", "1", "-l", "1", path, "-"))
+	joined := strings.ReplaceAll(strings.ReplaceAll(text, "-\n", ""), "\n", " ")
+	if !strings.Contains(text, "-\n") || !strings.Contains(joined, word) {
+		t.Fatalf("the answer is not divided with hyphens:\n%s", text)
+	}
+	_, _, err := Build(deck("ja"), Options{Paper: layout.A4, Games: []decks.Game{decks.Genial}})
+	if err == nil || !strings.Contains(err.Error(), "GEN-LONG-1 (") || !strings.Contains(err.Error(), "Spalte a") || !strings.Contains(err.Error(), "zu breit") {
+		t.Fatalf("a verbatim card must fail naming the card and cell, got %v", err)
+	}
+}
+
+// The checklists count what the build printed against the rulebook, in
+// German: where the default decks print fewer cards than the original has
+// (the Raab quiz cards), the list says so with the numbers.
+func TestChecklistCountsWhatIsPrinted(t *testing.T) {
+	set := defaultSet(t)
+	files := build(t, set, Options{})
+	var list []File
+	for _, f := range files {
+		list = append(list, f)
+	}
+	risk, bull := 0, 0
+	for _, c := range set.Labyrinth() {
+		switch c.Kind {
+		case decks.Risk:
+			risk++
+		case decks.Lingutaurus:
+			bull++
+		}
+	}
+	raabMark := "[x]"
+	if len(set.Raab()) < 233 {
+		raabMark = "[~]"
+	}
+	mark := "[x]" // as many as the rulebook's, or more
+	if len(set.Labyrinth()) < 220 || bull < 25 || risk < 25 {
+		mark = "[~]"
+	}
+	for g, want := range map[decks.Game][]string{
+		decks.Labyrinth: {
+			fmt.Sprintf("%s 220 beidseitig bedruckte Fragekarten, davon 25 Lingutaurus- und 25 Risikokarten – gedruckt: %d von 220 Karten, %d von 25 Lingutaurus-Karten, %d von 25 Risikokarten in karten.pdf", mark, len(set.Labyrinth()), bull, risk),
+			"[x] 30 Einsatzchips in sechs Farben, je Farbe die Werte 1 bis 5 – gedruckt: 30 von 30 Chips",
+		},
+		decks.Dativ:   {fmt.Sprintf("gedruckt: %d von 180 Karten (je zwei Sätze)", len(set.Dativ())), "[x] 100 Punktechips – gedruckt: 100 von 100 Chips"},
+		decks.TheGame: {"[x] 98 Zahlenkarten 2–99 und vier Startkarten (zweimal 1, zweimal 100) – gedruckt: 102 von 102 Karten", "[x] digitaler Assistent – im Punktezähler (druckreif serve)"},
+		decks.Genial:  {fmt.Sprintf("gedruckt: %d Karten in karten.pdf", len(set.Genial())), "abc-Feld"},
+		decks.Raab: {
+			fmt.Sprintf("%s 240 Quiz- und Spielkarten: 233 Quizkarten (mit oranger Ecke), 4 Teamplayer-Karten, 3 Wild Cards – gedruckt: %d von 233 Quizkarten, 4 von 4 Teamplayer-Karten, 3 von 3 Wild Cards", raabMark, len(set.Raab())),
+			"[x] 1 Buzzer – im Punktezähler (druckreif serve): ", "[x] 1 Sanduhr – im Punktezähler (druckreif serve): ",
+		},
+	} {
+		index := GameIndex(g, list)
+		for _, w := range want {
+			if !strings.Contains(index, w) {
+				t.Errorf("%s: the index lacks %q:\n%s", g, w, index)
+			}
+		}
+		// German throughout: no line of the rulebooks' English translation.
+		for _, c := range Checklists[g] {
+			if c.DE == "" || (c.Rulebook != c.DE && strings.Contains(index, c.Rulebook)) {
+				t.Errorf("%s: %q is printed in English", g, c.Rulebook)
+			}
+		}
+	}
+	// A reprint of three cards says so.
+	files = build(t, set, Options{Cards: []string{"LAB-STD-3", "LAB-STD-4", "LAB-STD-5"}})
+	list = nil
+	for _, f := range files {
+		list = append(list, f)
+	}
+	if index := GameIndex(decks.Labyrinth, list); !strings.Contains(index, "gedruckt: 3 von 220 Karten") {
+		t.Errorf("a reprint of three cards:\n%s", index)
 	}
 }

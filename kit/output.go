@@ -69,10 +69,16 @@ type entry struct {
 	Duplex string `json:"duplex"`
 	Sheets int    `json:"sheets"`
 	Pages  int    `json:"pages"`
+	// Count is what the file holds (File.Count), so the checklists of a
+	// later build still count a file it keeps.
+	// Always written, empty for a file that holds nothing counted: a
+	// manifest without it was written before counts were kept.
+	Count map[string]int `json:"count"`
 }
 
 func (e entry) file() File {
-	return File{Path: e.Path, What: e.What, Paper: e.Paper, Duplex: e.Duplex, Sheets: e.Sheets, Pages: e.Pages}
+	return File{Path: e.Path, What: e.What, Paper: e.Paper, Duplex: e.Duplex, Sheets: e.Sheets, Pages: e.Pages, Count: e.Count,
+		countUnknown: e.Count == nil}
 }
 
 type manifest struct {
@@ -326,7 +332,16 @@ func writeStaged(staging string, f File) (entry, error) {
 	}
 	sum := sha256.Sum256(f.Data)
 	return entry{Path: f.Path, SHA256: hex.EncodeToString(sum[:]), Size: int64(len(f.Data)), MTime: info.ModTime().UnixNano(),
-		What: f.What, Paper: f.Paper, Duplex: f.Duplex, Sheets: f.Sheets, Pages: f.Pages}, nil
+		What: f.What, Paper: f.Paper, Duplex: f.Duplex, Sheets: f.Sheets, Pages: f.Pages, Count: counted(f.Count)}, nil
+}
+
+// counted is what a manifest records of a file's counts: never nil, so a
+// file that holds nothing counted is told from one of an older manifest.
+func counted(c map[string]int) map[string]int {
+	if c == nil {
+		return map[string]int{}
+	}
+	return c
 }
 
 // commitHook lets tests stop a commit after a number of moves, as a crash

@@ -3,6 +3,7 @@ package kit
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -300,3 +301,74 @@ func TestReprintChecksIDs(t *testing.T) {
 }
 
 func nan() float64 { var z float64; return z / z }
+
+// The checklists count each layout in the folder on its own and keep
+// counting the files a later build keeps: A4 and Letter cards side by side
+// are not twice the deck, a reprint is not more cards, and a build of
+// another game leaves the first game's counts standing.
+func TestChecklistCountsLayoutsApartAndKeptFiles(t *testing.T) {
+	dir := t.TempDir()
+	cardsOf := func(path string, n int) File {
+		f := pdf(path, path)
+		f.Count = map[string]int{"Karten": n}
+		return f
+	}
+	steps := [][]File{
+		{cardsOf("thegame/karten.pdf", 102), cardsOf("genial/karten.pdf", 150),
+			// Two files hold one component; one of them holds nothing counted.
+			{Path: "raab/figuren.pdf", Data: []byte("f"), Count: map[string]int{"Rundenanzeiger": 1, "Punkteanzeiger": 2}},
+			{Path: "raab/gesamtpunkte-runden.pdf", Data: []byte("g")}},
+		{cardsOf("thegame/karten-letter-teil1.pdf", 80), cardsOf("thegame/karten-letter-teil2.pdf", 22)},
+		{cardsOf("thegame/karten-nachdruck.pdf", 2)},
+		{cardsOf("genial/karten-falz.pdf", 150)},
+	}
+	for i, files := range steps {
+		if err := commit(t, dir, files...); err != nil {
+			t.Fatalf("build %d: %v", i+1, err)
+		}
+	}
+	thegame := read(t, filepath.Join(dir, "thegame", "LIESMICH.txt"))
+	want := "[x] 98 Zahlenkarten 2–99 und vier Startkarten (zweimal 1, zweimal 100) – gedruckt: 102 von 102 Karten in karten.pdf; 102 von 102 Karten in karten-letter-teil1.pdf, karten-letter-teil2.pdf; 2 von 102 Karten in karten-nachdruck.pdf"
+	if !strings.Contains(thegame, want) {
+		t.Errorf("thegame/LIESMICH.txt, want %q:\n%s", want, thegame)
+	}
+	genial := read(t, filepath.Join(dir, "genial", "LIESMICH.txt"))
+	if want := "gedruckt: 150 Karten in karten.pdf; 150 Karten in karten-falz.pdf"; !strings.Contains(genial, want) {
+		t.Errorf("genial/LIESMICH.txt, want %q:\n%s", want, genial)
+	}
+	raab := read(t, filepath.Join(dir, "raab", "LIESMICH.txt"))
+	if want := "[x] 1 Rundenanzeiger (grau), 2 Punkteanzeiger (rot, blau) – gedruckt: 1 von 1 Rundenanzeigern, 2 von 2 Punkteanzeigern in figuren.pdf, gesamtpunkte-runden.pdf"; !strings.Contains(raab, want) {
+		t.Errorf("raab/LIESMICH.txt, want %q:\n%s", want, raab)
+	}
+	// A manifest of a build that kept no counts: the files are there, what
+	// they hold is not known.
+	name := filepath.Join(dir, manifestName)
+	old := read(t, name)
+	os.WriteFile(name, regexp.MustCompile(`,\s*"count":\s*\{[^}]*\}`).ReplaceAll([]byte(old), nil), 0o644)
+	if err := commit(t, dir, cardsOf("genial/karten.pdf", 150)); err != nil {
+		t.Fatal(err)
+	}
+	thegame = read(t, filepath.Join(dir, "thegame", "LIESMICH.txt"))
+	if want := "gedruckt: Anzahl unbekannt (neu bauen, um zu zählen) in karten.pdf;"; !strings.Contains(thegame, want) || strings.Contains(old, "null") {
+		t.Errorf("after a manifest without counts, want %q:\n%s", want, thegame)
+	}
+}
+
+// variantOf reads back every layout fileSuffix writes into a name.
+func TestVariantOfReadsFileSuffix(t *testing.T) {
+	for _, mode := range []layout.Mode{layout.Duplex, layout.Gutterfold, layout.Single} {
+		for _, paper := range []layout.Paper{layout.A4, layout.Letter, layout.Universal} {
+			for _, low := range []bool{false, true} {
+				s := fileSuffix(Options{Mode: mode, Paper: paper, LowInk: low})
+				for _, name := range []string{"genial/karten" + s + ".pdf", "raab/gesamtpunkte-runden" + s + "-teil3.pdf"} {
+					if got := variantOf(name); got != s {
+						t.Errorf("variantOf(%q) = %q, want %q", name, got, s)
+					}
+				}
+				if got := variantOf("dativ/karten-nachdruck" + s + ".pdf"); got != "-nachdruck"+s {
+					t.Errorf("reprint %q: %q", s, got)
+				}
+			}
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"druckreif/decks"
 	"druckreif/internal/tooltest"
+	"druckreif/layout"
 )
 
 // The reading hint is printed for the reader on the side that has one, on
@@ -90,8 +91,10 @@ func TestLabyrinthReadingHintIsPrinted(t *testing.T) {
 		found.Labyrinth.Sides[decks.Yellow].ReadingHint != "Trennstrich ansagen" {
 		t.Fatalf("LAB-STD-22 is not the card this test expects: %+v", found)
 	}
-	files := build(t, set, Options{Cards: []string{"LAB-STD-22"}, Games: []decks.Game{decks.Labyrinth}})
-	f, ok := files["labyrinth/karten-nachdruck.pdf"]
+	// One card a page: on the A4 sheets (landscape, four by two) the backs
+	// stand upside down for the duplex turn, and the test reads the card.
+	files := build(t, set, Options{Cards: []string{"LAB-STD-22"}, Games: []decks.Game{decks.Labyrinth}, Mode: layout.Single})
+	f, ok := files["labyrinth/karten-nachdruck-einzeln.pdf"]
 	if !ok || f.Pages != 2 {
 		t.Fatalf("reprint of one labyrinth card: %v", files)
 	}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/go-pdf/fpdf"
 
-	"druckreif/fonts"
 	"druckreif/layout/hyph"
 	"druckreif/layout/typeset"
 )
@@ -22,6 +21,9 @@ type Face struct {
 // Card is a physical card: a front and a back face.
 type Card struct {
 	Front, Back *Face
+	// Kind names a kind of card the kit's checklist counts apart (risk
+	// cards, Lingutaurus cards); "" for the ordinary ones.
+	Kind string
 }
 
 // Options choose paper, arrangement and printer corrections.
@@ -71,7 +73,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	qr := newQRCache(payloads(cards))
+	res := docRes{qr: newQRCache(payloads(cards)), stamps: &stamps{}, font: &fontState{}}
 	pdf := newDoc(o.Paper.W, o.Paper.H)
 	pdf.SetTitle(o.Title, true)
 	orientation := "P"
@@ -84,14 +86,15 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 	for s := 0; s < sheets; s++ {
 		chunk := cards[s*per : min(len(cards), (s+1)*per)]
 		pdf.AddPageFormat(orientation, fpdf.SizeType{Wd: o.Paper.W, Ht: o.Paper.H})
+		res.font.ok = false // the footer selected its own
 		for i, card := range chunk {
 			col, row := i%g.Cols, i/g.Cols
 			x, y := g.CardPos(col, row)
-			if err := drawFace(pdf, qr, card.Front, g, x, y, col, row, o); err != nil {
+			if err := drawFace(pdf, res, card.Front, g, x, y, col, row, false, o); err != nil {
 				return nil, st, err
 			}
 			if g.Fold {
-				if err := drawFace(pdf, qr, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, o); err != nil {
+				if err := drawFace(pdf, res, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, true, o); err != nil {
 					return nil, st, err
 				}
 			}
@@ -103,6 +106,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 		footer(pdf, g, o, s+1, sheets, false)
 		if o.Mode == Duplex {
 			pdf.AddPageFormat(orientation, fpdf.SizeType{Wd: o.Paper.W, Ht: o.Paper.H})
+			res.font.ok = false
 			pdf.TransformBegin()
 			pdf.TransformTranslate(o.BackOffset[0], o.BackOffset[1])
 			if backRotated(g, o) {
@@ -111,11 +115,12 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 			for i, card := range chunk {
 				col, row := i%g.Cols, i/g.Cols
 				x, y := g.CardPos(col, row)
-				if err := drawFace(pdf, qr, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, o); err != nil {
+				if err := drawFace(pdf, res, card.Back, g, g.MirrorX(x), y, g.Cols-1-col, row, true, o); err != nil {
 					return nil, st, err
 				}
 			}
 			pdf.TransformEnd()
+			res.font.ok = false
 			footer(pdf, g, o, s+1, sheets, true)
 		}
 	}
@@ -134,8 +139,10 @@ func backRotated(g Grid, o Options) bool {
 
 // drawFace paints a face's background (into the bleed on the grid's outer
 // edges, or all round with a gutter) and then its content, clipped to the
-// card so nothing spills onto a neighbour.
-func drawFace(pdf *fpdf.Fpdf, qr *qrCache, f *Face, g Grid, x, y float64, col, row int, o Options) error {
+// card so nothing spills onto a neighbour. In a turned grid the face is
+// drawn upright and turned into its cell: a front a quarter turn
+// anticlockwise (its top towards the sheet's left edge), a back clockwise.
+func drawFace(pdf *fpdf.Fpdf, res docRes, f *Face, g Grid, x, y float64, col, row int, back bool, o Options) error {
 	if f == nil {
 		return nil
 	}
@@ -152,7 +159,33 @@ func drawFace(pdf *fpdf.Fpdf, qr *qrCache, f *Face, g Grid, x, y float64, col, r
 	if g.Gutter > 0 || row == g.Rows-1 {
 		bottom = Bleed
 	}
-	return paintFace(pdf, qr, f, x, y, g.CardW, g.CardH, left, top, right, bottom, o.LowInk)
+	if !g.Turned {
+		return paintFace(pdf, res, f, x, y, g.CardW, g.CardH, left, top, right, bottom, o.LowInk)
+	}
+	// The card's own width and height, and its sides' bleeds named as the
+	// card sees them once turned.
+	w, h := g.CardH, g.CardW
+	cx, cy := x+g.CardW/2, y+g.CardH/2
+	deg := 90.0
+	l, t, r, b := bottom, left, top, right // anticlockwise: the card's top lies on the cell's left
+	if back {
+		deg = -90
+		l, t, r, b = top, right, bottom, left
+	}
+	pdf.TransformBegin()
+	pdf.TransformRotate(deg, cx, cy)
+	err := paintFace(pdf, res, f, cx-w/2, cy-h/2, w, h, l, t, r, b, o.LowInk)
+	pdf.TransformEnd()
+	res.font.ok = false
+	return err
+}
+
+// docRes is what the faces of one PDF share: their QR codes, encoded
+// ahead, and the form objects of their drawings.
+type docRes struct {
+	qr     *qrCache
+	stamps *stamps
+	font   *fontState
 }
 
 // payloads lists the QR contents of all faces.
@@ -168,8 +201,8 @@ func payloads(cards []Card) []string {
 	return out
 }
 
-func paintFace(pdf *fpdf.Fpdf, qr *qrCache, f *Face, x, y, w, h, left, top, right, bottom float64, lowInk bool) error {
-	c := &Canvas{pdf: pdf, X: x, Y: y, W: w, H: h, Setter: Setter(), LowInk: lowInk, qr: qr}
+func paintFace(pdf *fpdf.Fpdf, res docRes, f *Face, x, y, w, h, left, top, right, bottom float64, lowInk bool) error {
+	c := &Canvas{pdf: pdf, X: x, Y: y, W: w, H: h, Setter: Setter(), LowInk: lowInk, qr: res.qr, stamps: res.stamps, font: res.font}
 	if f.Background.Set {
 		if lowInk {
 			c.Rect(0, 0, w, h, f.Background.Tint(0.85))
@@ -180,6 +213,7 @@ func paintFace(pdf *fpdf.Fpdf, qr *qrCache, f *Face, x, y, w, h, left, top, righ
 		}
 	}
 	pdf.ClipRect(x, y, w, h, false)
+	defer c.restored()
 	defer pdf.ClipEnd()
 	if f.Draw != nil {
 		if err := f.Draw(c); err != nil {
@@ -244,7 +278,7 @@ func drawFoldLine(pdf *fpdf.Fpdf, g Grid) {
 	pdf.SetDashPattern([]float64{2, 1.5}, 0)
 	pdf.Line(g.PageW/2, PrintableMargin, g.PageW/2, g.PageH-PrintableMargin)
 	pdf.SetDashPattern(nil, 0)
-	pdf.SetFont(fonts.Family, "", 6)
+	setFont(pdf, "", 6)
 	pdf.SetTextColor(120, 120, 120)
 	pdf.TransformBegin()
 	pdf.TransformRotate(90, g.PageW/2-0.8, g.PageH/2)
@@ -266,7 +300,7 @@ func footer(pdf *fpdf.Fpdf, g Grid, o Options, sheet, sheets int, back bool) {
 	if o.Mode == Gutterfold {
 		side = "Vorder- und Rückseite: in der Mitte falzen · fold in the middle"
 	}
-	pdf.SetFont(fonts.Family, "", 6)
+	setFont(pdf, "", 6)
 	pdf.SetTextColor(90, 90, 90)
 	s := fmt.Sprintf("%s · Blatt %d/%d · %s · 100 %% drucken, nicht skalieren", o.Title, sheet, sheets, side)
 	pdf.Text(g.PageW/2-sharedMetrics.Width("", 6, s)/2, y, s)
@@ -278,7 +312,7 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 	pw, ph := w+2*Bleed, h+2*Bleed
 	pdf := newDoc(pw, ph)
 	pdf.SetTitle(o.Title, true)
-	qr := newQRCache(payloads(cards))
+	res := docRes{qr: newQRCache(payloads(cards)), stamps: &stamps{}, font: &fontState{}}
 	for _, card := range cards {
 		for _, f := range []*Face{card.Front, card.Back} {
 			if f == nil {
@@ -287,7 +321,7 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 			pdf.AddPageFormat("P", fpdf.SizeType{Wd: pw, Ht: ph})
 			pdf.SetPageBox("TrimBox", Bleed, Bleed, w, h)
 			pdf.SetPageBox("BleedBox", 0, 0, pw, ph)
-			if err := paintFace(pdf, qr, f, Bleed, Bleed, w, h, Bleed, Bleed, Bleed, Bleed, o.LowInk); err != nil {
+			if err := paintFace(pdf, res, f, Bleed, Bleed, w, h, Bleed, Bleed, Bleed, Bleed, o.LowInk); err != nil {
 				return nil, Stats{}, err
 			}
 		}
@@ -305,6 +339,10 @@ func finish(pdf *fpdf.Fpdf, o Options) ([]byte, error) {
 		return nil, err
 	}
 	tagSubsetFonts(buf.Bytes())
+	packed, err := compressStreams(buf.Bytes())
+	if err != nil {
+		return nil, err
+	}
 	prefs := "/PrintScaling /None"
 	switch {
 	case o.Mode == Duplex && o.ShortEdge:
@@ -314,7 +352,7 @@ func finish(pdf *fpdf.Fpdf, o Options) ([]byte, error) {
 	default:
 		prefs += " /Duplex /Simplex"
 	}
-	return withViewerPreferences(buf.Bytes(), prefs)
+	return withViewerPreferences(packed, prefs)
 }
 
 // Pages writes a PDF with one page of w × h mm per drawing function, drawn
@@ -332,10 +370,11 @@ func PagesDuplex(w, h float64, title string, draws []func(*Canvas) error) ([]byt
 func pages(w, h float64, title string, duplex bool, draws []func(*Canvas) error) ([]byte, error) {
 	pdf := newDoc(w, h)
 	pdf.SetTitle(title, true)
+	doc, font := &stamps{}, &fontState{}
 	for _, draw := range draws {
 		pdf.AddPageFormat("P", fpdf.SizeType{Wd: w, Ht: h})
 		var errs []error
-		c := &Canvas{pdf: pdf, W: w, H: h, Setter: Setter(), errs: &errs}
+		c := &Canvas{pdf: pdf, W: w, H: h, Setter: Setter(), errs: &errs, stamps: doc, font: font}
 		if err := draw(c); err != nil {
 			return nil, err
 		}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 
 	"github.com/go-pdf/fpdf"
-
-	"druckreif/fonts"
 )
 
 // Calibration writes the duplex calibration sheet: a front and a back page
@@ -54,7 +52,7 @@ func Calibration(o Options) ([]byte, error) {
 }
 
 func text(pdf *fpdf.Fpdf, cx, y, size float64, style, s string) {
-	pdf.SetFont(fonts.Family, style, size)
+	setFont(pdf, style, size)
 	pdf.SetTextColor(0, 0, 0)
 	pdf.Text(cx-sharedMetrics.Width(style, size, s)/2, y, s)
 }
@@ -71,7 +69,7 @@ func crosshair(pdf *fpdf.Fpdf, x, y, r, w float64) {
 // every 5 mm, up to ±6 mm.
 func scale(pdf *fpdf.Fpdf, x, y float64) {
 	pdf.SetLineWidth(0.08)
-	pdf.SetFont(fonts.Family, "", 4)
+	setFont(pdf, "", 4)
 	for i := -6; i <= 6; i++ {
 		l := 1.2
 		if i%5 == 0 {

@@ -2,15 +2,15 @@ package layout
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 
 	"github.com/go-pdf/fpdf"
 	qrcode "github.com/skip2/go-qrcode"
 
-	"druckreif/fonts"
 	"druckreif/layout/typeset"
 )
 
@@ -67,10 +67,73 @@ type Canvas struct {
 	Setter typeset.Setter
 	LowInk bool
 	qr     *qrCache // codes encoded ahead, in parallel
+	stamps *stamps  // the document's form objects (Stamp)
+	font   *fontState
 	// errs collects failures of drawing code that cannot return an error
 	// (a piece's text that does not fit): the page's renderer fails with
 	// them, so nothing is ever silently left out.
 	errs *[]error
+}
+
+// fontState is the font a document's content last selected, so that text
+// in the same font does not select it again (fpdf writes a font switch at
+// every selection, and most lines of a card share two or three fonts).
+// Restoring the graphics state (the end of a transform or a clip) restores
+// the font of before, so it forgets.
+type fontState struct {
+	style string
+	size  float64
+	ok    bool
+	// set holds, per style, the runes fpdf has set in the document, so they
+	// are in its font subset (see rotatedText).
+	set map[string]map[rune]bool
+}
+
+// known reports whether every rune of s has been set in style before, and
+// s can be written directly.
+func (f *fontState) known(style, s string) bool {
+	set := f.set[style]
+	if set == nil {
+		return false
+	}
+	for _, r := range s {
+		if !set[r] || r > 0xFFFF {
+			return false
+		}
+	}
+	return true
+}
+
+// learn records that fpdf has set the runes of s in style.
+func (f *fontState) learn(style, s string) {
+	if f.set == nil {
+		f.set = map[string]map[rune]bool{}
+	}
+	set := f.set[style]
+	if set == nil {
+		set = map[rune]bool{}
+		f.set[style] = set
+	}
+	for _, r := range s {
+		set[r] = true
+	}
+}
+
+func (c *Canvas) useFont(style string, sizePt float64) {
+	if f := c.font; f != nil && f.ok && f.style == style && f.size == sizePt {
+		return
+	}
+	setFont(c.pdf, style, sizePt)
+	if f := c.font; f != nil {
+		f.style, f.size, f.ok = style, sizePt, true
+	}
+}
+
+// restored forgets the font after the graphics state was restored.
+func (c *Canvas) restored() {
+	if c.font != nil {
+		c.font.ok = false
+	}
 }
 
 // Fail records that something could not be drawn; the document then fails
@@ -190,7 +253,7 @@ func (c *Canvas) Text(x, y float64, s, style string, sizePt float64, col Color, 
 	if c.pdf == nil || s == "" {
 		return
 	}
-	c.pdf.SetFont(fonts.Family, style, sizePt)
+	c.useFont(style, sizePt)
 	c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
 	switch align {
 	case Center:
@@ -248,47 +311,57 @@ func encodeQR(payload string) ([][]bool, error) {
 }
 
 // qrCache holds the QR matrices of one rendering. Encoding (its mask
-// search) is the costliest step of a card, so Render encodes all faces'
-// codes in parallel before drawing; a code not encoded ahead is encoded
-// on demand.
+// search) is the costliest step of a card, so Render starts encoding all
+// faces' codes on the other cores, in the order the faces are drawn, and
+// draws meanwhile: a face waits only for its own code. A code not encoded
+// ahead is encoded on demand.
 type qrCache struct {
-	bitmaps map[string][][]bool
+	codes map[string]*qrCode
+}
+
+// qrCode is one payload's code, ready once done is closed.
+type qrCode struct {
+	done   chan struct{}
+	bitmap [][]bool
+	err    error
 }
 
 func (q *qrCache) get(payload string) ([][]bool, error) {
 	if q != nil {
-		if bm, ok := q.bitmaps[payload]; ok {
-			return bm, nil
+		if c, ok := q.codes[payload]; ok {
+			<-c.done
+			return c.bitmap, c.err
 		}
 	}
 	return encodeQR(payload)
 }
 
-// newQRCache encodes payloads on every core.
+// newQRCache starts encoding payloads on every core, returning at once.
 func newQRCache(payloads []string) *qrCache {
+	c := &qrCache{codes: make(map[string]*qrCode, len(payloads))}
+	var order []*qrCode
+	var todo []string
+	for _, p := range payloads {
+		if _, ok := c.codes[p]; ok {
+			continue
+		}
+		code := &qrCode{done: make(chan struct{})}
+		c.codes[p] = code
+		order, todo = append(order, code), append(todo, p)
+	}
 	workers := runtime.GOMAXPROCS(0)
-	out := make([][][]bool, len(payloads))
-	var wg sync.WaitGroup
-	next := make(chan int)
+	var next atomic.Int64
 	for w := 0; w < workers; w++ {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
-			for i := range next {
-				out[i], _ = encodeQR(payloads[i]) // errors resurface on demand
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(todo) {
+					return
+				}
+				order[i].bitmap, order[i].err = encodeQR(todo[i])
+				close(order[i].done)
 			}
 		}()
-	}
-	for i := range payloads {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	c := &qrCache{bitmaps: make(map[string][][]bool, len(payloads))}
-	for i, p := range payloads {
-		if out[i] != nil {
-			c.bitmaps[p] = out[i]
-		}
 	}
 	return c
 }
@@ -318,13 +391,13 @@ func (c *Canvas) qrBitmap(x, y, size float64, bm [][]bool) error {
 				col++
 			}
 			left := c.X + x + float64(quiet+start)*module
-			buf = strconv.AppendFloat(buf, left*k, 'f', 2, 64)
+			buf = appendFixed2(buf, left*k)
 			buf = append(buf, ' ')
-			buf = strconv.AppendFloat(buf, (pageH-top)*k, 'f', 2, 64)
+			buf = appendFixed2(buf, (pageH-top)*k)
 			buf = append(buf, ' ')
-			buf = strconv.AppendFloat(buf, float64(col-start)*module*k, 'f', 2, 64)
+			buf = appendFixed2(buf, float64(col-start)*module*k)
 			buf = append(buf, ' ')
-			buf = strconv.AppendFloat(buf, -module*k, 'f', 2, 64)
+			buf = appendFixed2(buf, -module*k)
 			buf = append(buf, " re\n"...)
 		}
 	}
@@ -334,6 +407,37 @@ func (c *Canvas) qrBitmap(x, y, size float64, bm [][]bool) error {
 }
 
 func ptToMM(pt float64) float64 { return pt * 25.4 / 72 }
+
+// appendFixed2 appends v with two decimals, as strconv.AppendFloat(buf, v,
+// 'f', 2, 64) would for the coordinates of a page (|v| < 10⁷), but by
+// integer arithmetic: a QR code writes some five hundred numbers, and the
+// general float formatting was the costliest part of drawing one.
+func appendFixed2(buf []byte, v float64) []byte { return appendFixed(buf, v, 2) }
+
+// pow10 are the scales of appendFixed.
+var pow10 = [...]int64{1, 10, 100, 1000, 10000, 100000}
+
+// appendFixed appends v with 0 to 5 decimals, as strconv.AppendFloat(buf,
+// v, 'f', decimals, 64) would for |v| < 10⁷ (a rounding half-way case may
+// differ in the last digit).
+func appendFixed(buf []byte, v float64, decimals int) []byte {
+	scale := pow10[decimals]
+	n := int64(math.Round(v * float64(scale)))
+	if n < 0 {
+		buf = append(buf, '-')
+		n = -n
+	}
+	buf = strconv.AppendInt(buf, n/scale, 10)
+	if decimals == 0 {
+		return buf
+	}
+	buf = append(buf, '.')
+	frac := n % scale
+	for d := scale / 10; d > 0; d /= 10 {
+		buf = append(buf, byte('0'+frac/d%10))
+	}
+	return buf
+}
 
 // Rotated runs draw with the drawing rotated by deg degrees
 // (counter-clockwise) about the card-local point (x, y).
@@ -346,6 +450,7 @@ func (c *Canvas) Rotated(deg, x, y float64, draw func()) {
 	c.pdf.TransformRotate(deg, c.X+x, c.Y+y)
 	draw()
 	c.pdf.TransformEnd()
+	c.restored()
 }
 
 // Blend runs draw with a PDF blend mode ("Multiply" …), then restores
@@ -362,16 +467,117 @@ func (c *Canvas) Blend(mode string, draw func()) {
 
 // Glyph sets a short text centred on (cx, cy), rotated by deg degrees.
 func (c *Canvas) Glyph(cx, cy, deg float64, s, style string, sizePt float64, col Color) {
-	if c.pdf == nil {
+	if c.pdf == nil || s == "" {
 		return
 	}
 	w := c.Setter.M.Width(style, sizePt, s)
-	c.pdf.TransformBegin()
-	c.pdf.TransformRotate(deg, c.X+cx, c.Y+cy)
-	c.pdf.SetFont(fonts.Family, style, sizePt)
-	c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
-	c.pdf.Text(c.X+cx-w/2, c.Y+cy+ptToMM(sizePt)*0.36, s)
-	c.pdf.TransformEnd()
+	c.rotatedText(cx, cy, deg, cx-w/2, cy+ptToMM(sizePt)*0.36, s, style, sizePt, col)
+}
+
+// Mark sets a short text — a number, a letter, a symbol — with the middle
+// of its ink (the outlines' bounding box, not the line box) on (cx, cy),
+// rotated by deg degrees: what a chip or a tile shows sits in its centre,
+// whatever the glyphs' height above the baseline.
+func (c *Canvas) Mark(cx, cy, deg float64, s, style string, sizePt float64, col Color) {
+	if c.pdf == nil || s == "" {
+		return
+	}
+	x0, y0, x1, y1 := c.InkBox(s, style, sizePt)
+	c.rotatedText(cx, cy, deg, cx-(x0+x1)/2, cy+(y0+y1)/2, s, style, sizePt, col)
+}
+
+// rotatedText sets s with its baseline origin at the card-local (x, y),
+// the whole rotated by deg degrees about (cx, cy).
+//
+// The Decoder's clutter sets thousands of such words per sheet, and fpdf's
+// way — save the state, a rotation matrix, a font selection, the text,
+// restore — formats a dozen floats per word and selects the font again
+// after every restore. So the font is selected outside (it stays selected),
+// and once fpdf has set a text's characters in this document (which puts
+// them into the embedded font subset), the same characters are written
+// directly as one text object whose text matrix does the rotation and the
+// size.
+func (c *Canvas) rotatedText(cx, cy, deg, x, y float64, s, style string, sizePt float64, col Color) {
+	if c.font == nil || !c.font.known(style, s) {
+		c.useFont(style, sizePt)
+		c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
+		c.pdf.TransformBegin()
+		c.pdf.TransformRotate(deg, c.X+cx, c.Y+cy)
+		c.pdf.Text(c.X+x, c.Y+y, s)
+		c.pdf.TransformEnd()
+		if c.font != nil {
+			c.font.learn(style, s)
+		}
+		return
+	}
+	// The font at 1 pt, scaled by the text matrix: the clutter's words come
+	// in every size, and one selection serves them all.
+	c.useFont(style, 1)
+	const k = 72 / 25.4
+	_, pageH := c.pdf.GetPageSize()
+	rad := deg * math.Pi / 180
+	cos, sin := math.Cos(rad), math.Sin(rad)
+	// The text's origin, turned about the centre, in PDF points (y up).
+	px, py := (c.X+cx)*k, (pageH-c.Y-cy)*k
+	dx, dy := (x-cx)*k, (cy-y)*k
+	ox, oy := px+cos*dx-sin*dy, py+sin*dx+cos*dy
+	buf := make([]byte, 0, 96+4*len(s))
+	buf = append(buf, "q "...)
+	for _, v := range [3]uint8{col.R, col.G, col.B} {
+		buf = appendFixed(buf, float64(v)/255, 3)
+		buf = append(buf, ' ')
+	}
+	buf = append(buf, "rg BT "...)
+	for _, v := range [4]float64{cos, sin, -sin, cos} {
+		buf = appendFixed(buf, v*sizePt, 4)
+		buf = append(buf, ' ')
+	}
+	buf = appendFixed(buf, ox, 2)
+	buf = append(buf, ' ')
+	buf = appendFixed(buf, oy, 2)
+	buf = append(buf, " Tm ("...)
+	buf = appendUTF16Escaped(buf, s)
+	buf = append(buf, ") Tj ET Q\n"...)
+	c.pdf.RawWriteStr(string(buf))
+}
+
+// appendUTF16Escaped appends s as the UTF-16 big-endian bytes fpdf writes
+// for its Unicode fonts, escaped for a PDF string. s holds only runes of
+// the Basic Multilingual Plane (known guarantees it).
+func appendUTF16Escaped(buf []byte, s string) []byte {
+	for _, r := range s {
+		for _, b := range [2]byte{byte(r >> 8), byte(r)} {
+			switch b {
+			case '\\', '(', ')':
+				buf = append(buf, '\\', b)
+			case '\r':
+				buf = append(buf, '\\', 'r')
+			default:
+				buf = append(buf, b)
+			}
+		}
+	}
+	return buf
+}
+
+// InkBox is the extent in mm of the outlines of s set at sizePt, relative
+// to its start on the baseline: x to the right, y upwards.
+func (c *Canvas) InkBox(s, style string, sizePt float64) (x0, y0, x1, y1 float64) {
+	em := ptToMM(sizePt)
+	pen, first := 0.0, true
+	for _, r := range s {
+		b := glyphInk(style, r)
+		if b != (inkBox{}) {
+			bx0, bx1 := pen+b.x0*em, pen+b.x1*em
+			if first {
+				x0, y0, x1, y1, first = bx0, b.y0*em, bx1, b.y1*em, false
+			} else {
+				x0, y0, x1, y1 = min(x0, bx0), min(y0, b.y0*em), max(x1, bx1), max(y1, b.y1*em)
+			}
+		}
+		pen += c.Setter.M.Width(style, sizePt, string(r))
+	}
+	return x0, y0, x1, y1
 }
 
 // TextOutline runs draw with text filled and then stroked along its
@@ -408,6 +614,7 @@ func (c *Canvas) Clip(x, y, w, h float64, draw func()) {
 	c.pdf.ClipRect(c.X+x, c.Y+y, w, h, false)
 	draw()
 	c.pdf.ClipEnd()
+	c.restored()
 }
 
 // DashedRect strokes a dashed rectangle (cut and fold lines).
@@ -500,6 +707,7 @@ func (c *Canvas) ClipPolygon(xy []float64, draw func()) {
 	c.pdf.ClipPolygon(pts, false)
 	draw()
 	c.pdf.ClipEnd()
+	c.restored()
 }
 
 // DashedPolyline strokes a dashed line through x, y pairs; the dashes run
@@ -529,4 +737,5 @@ func (c *Canvas) Scaled(factor, x, y float64, draw func()) {
 	c.pdf.TransformScale(factor*100, factor*100, c.X+x, c.Y+y)
 	draw()
 	c.pdf.TransformEnd()
+	c.restored()
 }

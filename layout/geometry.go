@@ -41,10 +41,15 @@ const (
 	PrintableMargin = 5.0
 	Bleed           = 3.0
 	MarkOffset      = 0.5   // gap between the bleed's edge and a crop mark
-	MinMark         = 2.0   // shortest useful crop mark
-	MaxMark         = 5.0   // crop marks are not longer than this
+	MinMark         = 5.0   // crop marks are at least this long …
+	MaxMark         = 8.0   // … and at most this
 	MarkWidth       = 0.15  // line width of crop marks
 	FoldGap         = Bleed // gutterfold: a card's trim lies one bleed from the fold line
+	// MarkSafeMargin is where crop marks stop when the sheet has room:
+	// printers whose drivers keep a quarter inch (6.35 mm) free still
+	// print them whole. Where the room is short they run on towards
+	// PrintableMargin, never shorter than MinMark.
+	MarkSafeMargin = 7.0
 )
 
 // Mode is how fronts and backs are arranged.
@@ -76,9 +81,16 @@ type Grid struct {
 	PageW, PageH float64 // oriented page size
 	Landscape    bool
 	Cols, Rows   int
+	// CardW and CardH are a card's size as it lies on the sheet: for a
+	// turned grid the card's height and width.
 	CardW, CardH float64
-	Gutter       float64 // space between cards; 0 = butted with shared cuts
-	X0, Y0       float64 // top-left trim corner of the first card
+	// Turned grids hold the cards a quarter turn round, where that puts
+	// more on a sheet: fronts with their top towards the left edge of the
+	// sheet, backs with theirs towards the right, so that a back lies the
+	// right way up behind its front after the long-edge flip or the fold.
+	Turned bool
+	Gutter float64 // space between cards; 0 = butted with shared cuts
+	X0, Y0 float64 // top-left trim corner of the first card
 	// MarkX is the length of the crop marks at the left and right edges,
 	// MarkY at the top and bottom; 0 means no marks there.
 	MarkX, MarkY float64
@@ -105,10 +117,20 @@ const MaxGutter = 30.0
 // crop marks need, on each side.
 func need() float64 { return PrintableMargin + Bleed + MarkOffset + MinMark }
 
+// markLength is the length of the crop marks in a margin of m mm between
+// the page edge and the trim: up to MarkSafeMargin from the edge where
+// that leaves MinMark, else towards PrintableMargin.
+func markLength(m float64) float64 {
+	room := m - Bleed - MarkOffset
+	return min(MaxMark, room-PrintableMargin, max(MinMark, room-MarkSafeMargin))
+}
+
 // PlanGrid fits as many cards of w × h mm as possible on the paper, in
-// portrait or landscape, keeping bleed and crop marks inside the printable
-// area and centring the grid. Gutterfold grids use half the page for
-// fronts and mirror them into the other half.
+// portrait or landscape, upright or turned, keeping bleed and crop marks
+// (at least MinMark long) inside the printable area and centring the
+// grid. On a tie it keeps the cards upright, then the sheet portrait.
+// Gutterfold grids use half the page for fronts and mirror them into the
+// other half.
 func PlanGrid(p Paper, w, h, gutter float64, mode Mode) (Grid, error) {
 	if !(gutter >= 0 && gutter <= MaxGutter) { // also NaN
 		return Grid{}, fmt.Errorf("der Abstand zwischen den Karten (--gutter) muss 0 oder %.0f bis %.0f mm sein, nicht %g", 2*Bleed, MaxGutter, gutter)
@@ -117,35 +139,41 @@ func PlanGrid(p Paper, w, h, gutter float64, mode Mode) (Grid, error) {
 		return Grid{}, fmt.Errorf("der Abstand zwischen den Karten (--gutter) muss mindestens %.0f mm sein, damit jede Karte ihren eigenen Anschnitt von %.0f mm hat", 2*Bleed, Bleed)
 	}
 	var best Grid
-	for _, landscape := range []bool{false, true} {
-		pw, ph := p.W, p.H
-		if landscape {
-			pw, ph = ph, pw
-		}
-		g := Grid{PageW: pw, PageH: ph, Landscape: landscape, CardW: w, CardH: h, Gutter: gutter, Fold: mode == Gutterfold}
-		availW := pw - 2*need()
-		if g.Fold {
-			// Each half holds the cards between the outer margin and the fold.
-			availW = pw/2 - need() - FoldGap
-		}
-		g.Cols = fit(availW, w, gutter)
-		g.Rows = fit(ph-2*need(), h, gutter)
-		if g.Cols < 1 || g.Rows < 1 {
-			continue
-		}
-		gridW := span(g.Cols, w, gutter)
-		gridH := span(g.Rows, h, gutter)
-		if g.Fold {
-			g.X0 = pw/2 - FoldGap - gridW
-		} else {
-			g.X0 = (pw - gridW) / 2
-		}
-		g.Y0 = (ph - gridH) / 2
-		g.MarkX = min(MaxMark, g.X0-PrintableMargin-Bleed-MarkOffset)
-		g.MarkY = min(MaxMark, g.Y0-PrintableMargin-Bleed-MarkOffset)
-		// Prefer more cards; on a tie keep portrait.
-		if g.PerSheet() > best.PerSheet() {
-			best = g
+	for _, turned := range []bool{false, true} {
+		for _, landscape := range []bool{false, true} {
+			pw, ph := p.W, p.H
+			if landscape {
+				pw, ph = ph, pw
+			}
+			cw, ch := w, h
+			if turned {
+				cw, ch = h, w
+			}
+			g := Grid{PageW: pw, PageH: ph, Landscape: landscape, Turned: turned, CardW: cw, CardH: ch, Gutter: gutter, Fold: mode == Gutterfold}
+			availW := pw - 2*need()
+			if g.Fold {
+				// Each half holds the cards between the outer margin and the fold.
+				availW = pw/2 - need() - FoldGap
+			}
+			g.Cols = fit(availW, cw, gutter)
+			g.Rows = fit(ph-2*need(), ch, gutter)
+			if g.Cols < 1 || g.Rows < 1 {
+				continue
+			}
+			gridW := span(g.Cols, cw, gutter)
+			gridH := span(g.Rows, ch, gutter)
+			if g.Fold {
+				g.X0 = pw/2 - FoldGap - gridW
+			} else {
+				g.X0 = (pw - gridW) / 2
+			}
+			g.Y0 = (ph - gridH) / 2
+			g.MarkX = markLength(g.X0)
+			g.MarkY = markLength(g.Y0)
+			// Prefer more cards; on a tie keep the first: upright, portrait.
+			if g.PerSheet() > best.PerSheet() {
+				best = g
+			}
 		}
 	}
 	if best.PerSheet() == 0 {

@@ -2,8 +2,10 @@ package layout
 
 import (
 	"bytes"
+	"compress/zlib"
 	"fmt"
 	"image/color"
+	"io"
 	"math"
 	"regexp"
 	"strconv"
@@ -38,13 +40,19 @@ func TestPlanGrid(t *testing.T) {
 		cols, rows int
 		landscape  bool
 	}{
-		{A4, 63, 88, 0, Duplex, 3, 3, false},        // nine poker cards on A4
-		{Letter, 63, 88, 0, Duplex, 4, 2, true},     // Letter: 3 × 88 leaves no room for marks; landscape 4 × 2
-		{Universal, 63, 88, 0, Duplex, 4, 2, true},  // fits A4 and Letter
-		{A4, 88, 126, 0, Duplex, 2, 2, false},       // the dativ card
-		{A4, 63, 88, 8, Duplex, 4, 2, true},         // with a gutter, landscape holds more
-		{A4, 63, 88, 0, Gutterfold, 2, 2, true},     // two fronts and two backs per half
-		{Letter, 63, 88, 0, Gutterfold, 2, 2, true}, // same on Letter
+		// A4: three columns of 63 mm leave 10.5 mm a side, too little for
+		// bleed and 5 mm crop marks inside the printable area; landscape 4 × 2.
+		{A4, 63, 88, 0, Duplex, 4, 2, true},
+		{Letter, 63, 88, 0, Duplex, 4, 2, true},    // Letter: 3 × 88 leaves no room for marks; landscape 4 × 2
+		{Universal, 63, 88, 0, Duplex, 4, 2, true}, // fits A4 and Letter
+		{A4, 88, 126, 0, Duplex, 2, 2, false},      // the dativ card
+		{Letter, 88, 126, 0, Duplex, 2, 2, false},  // on Letter too
+		{A4, 63, 88, 8, Duplex, 2, 2, false},       // a gutter costs the marks' room: 2 × 2
+		{A4, 63, 88, 0, Gutterfold, 2, 2, true},    // two fronts and two backs per half
+		// Letter: two upright columns per half leave no room for the marks;
+		// the cards are turned, four fronts above each other left of the fold.
+		{Letter, 63, 88, 0, Gutterfold, 1, 4, false},
+		{Universal, 63, 88, 0, Gutterfold, 1, 4, false},
 	} {
 		g, err := PlanGrid(c.paper, c.w, c.h, c.gut, c.mode)
 		if err != nil {
@@ -66,8 +74,8 @@ func TestPlanGrid(t *testing.T) {
 			g.Y0-Bleed-MarkOffset-g.MarkY < PrintableMargin-1e-9 || g.Y0+gridH+Bleed+MarkOffset+g.MarkY > g.PageH-PrintableMargin+1e-9 {
 			t.Errorf("%s %v: marks leave the printable area: %+v", c.paper.Name, c.mode, g)
 		}
-		if g.MarkX < MinMark || g.MarkY < MinMark {
-			t.Errorf("%s: crop marks too short: %+v", c.paper.Name, g)
+		if g.MarkX < MinMark || g.MarkY < MinMark || g.MarkX > MaxMark || g.MarkY > MaxMark {
+			t.Errorf("%s: crop marks %.1f and %.1f mm long, want %.0f–%.0f: %+v", c.paper.Name, g.MarkX, g.MarkY, MinMark, MaxMark, g)
 		}
 	}
 	if _, err := PlanGrid(A4, 63, 88, 4, Duplex); err == nil {
@@ -162,7 +170,7 @@ func TestGutterfoldMirrorsAcrossTheFold(t *testing.T) {
 }
 
 func TestQRCodesDecodeToIDs(t *testing.T) {
-	pdf, _, err := Render(testCards(9), 63, 88, Options{Paper: A4, Mode: Duplex})
+	pdf, st, err := Render(testCards(9), 63, 88, Options{Paper: A4, Mode: Duplex})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +180,7 @@ func TestQRCodesDecodeToIDs(t *testing.T) {
 		for _, c := range codes {
 			got[c] = true
 		}
-		for i := 0; i < 9; i++ {
+		for i := 0; i < st.PerSheet; i++ {
 			if !got[fmt.Sprintf("%s%d", prefix, i)] {
 				t.Errorf("page %d: QR %s%d not decoded (got %v)", page, prefix, i, codes)
 			}
@@ -300,6 +308,329 @@ func TestViewerPreferences(t *testing.T) {
 		writeFile(t, path, pdf)
 		if out := string(tooltest.Run(t, "pdfinfo", path)); !strings.Contains(out, "Pages:           2") {
 			t.Fatalf("poppler cannot read the updated file:\n%s", out)
+		}
+	}
+}
+
+// Where two upright columns do not fit a half sheet with their marks
+// (Letter), the cards are turned: every front in its cell left of the
+// fold with its top towards the sheet's left edge, its back in the
+// mirrored cell with its top towards the right edge, so that folded, the
+// back's top edge lies behind the front's top edge and the back's top left
+// corner behind the front's top right corner, as when a card is turned
+// over like a page.
+func TestTurnedGutterfold(t *testing.T) {
+	pdf, st, err := Render(testCards(4), 63, 88, Options{Paper: Letter, Mode: Gutterfold})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := st.Grid
+	if !g.Turned || g.PerSheet() != 4 {
+		t.Fatalf("grid %+v", g)
+	}
+	page := words(t, pdf)[0]
+	for i := 0; i < 4; i++ {
+		f := find(t, page, fmt.Sprintf("F%d", i))
+		b := find(t, page, fmt.Sprintf("B%d", i))
+		x, y := g.CardPos(0, i)
+		// The text sits 5 mm from the card's top left corner: on the front,
+		// turned anticlockwise, that corner is the cell's bottom left.
+		if math.Abs(f.XMin-(x+5)) > 1 || math.Abs(f.YMax-(y+g.CardH-5)) > 1 {
+			t.Errorf("front %d at %.1f,%.1f, want near the bottom left of its cell %.1f,%.1f", i, f.XMin, f.YMax, x, y+g.CardH)
+		}
+		// On the back, turned clockwise, it is the mirrored cell's top right;
+		// mirrored over the fold: the front cell's top left, behind the
+		// front's top right corner.
+		bx := g.MirrorX(x)
+		if math.Abs(b.XMax-(bx+g.CardW-5)) > 1 || math.Abs(b.YMin-(y+5)) > 1 {
+			t.Errorf("back %d at %.1f,%.1f, want near the top right of its cell %.1f,%.1f", i, b.XMax, b.YMin, bx+g.CardW, y)
+		}
+	}
+}
+
+// The crop marks, measured on the rendered sheet: every cut line has a
+// mark at both ends at least 5 mm long, starting just outside the bleed
+// and ending inside the printable area, on every paper and layout.
+func TestCropMarksAreLongAndPrintable(t *testing.T) {
+	for _, c := range []struct {
+		paper Paper
+		w, h  float64
+		mode  Mode
+	}{
+		{A4, 63, 88, Duplex}, {Letter, 63, 88, Duplex}, {Universal, 63, 88, Duplex},
+		{A4, 88, 126, Duplex}, {Letter, 88, 126, Duplex},
+		{A4, 63, 88, Gutterfold}, {Letter, 63, 88, Gutterfold},
+	} {
+		cards := testCards(8)
+		pdf, st, err := Render(cards, c.w, c.h, Options{Paper: c.paper, Mode: c.mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		img := rasterize(t, pdf, 1, 254) // 10 pixels per mm
+		g := st.Grid
+		name := fmt.Sprintf("%s %v×%v %v", c.paper.Name, c.w, c.h, c.mode)
+		dark := func(x, y int) bool {
+			r, gg, b, _ := img.At(x, y).RGBA()
+			return r>>8 < 128 && gg>>8 < 128 && b>>8 < 128
+		}
+		// run measures the dark run nearest the page edge along a line
+		// from the edge inwards, up to limit mm: where it starts and ends.
+		run := func(at func(d int) (int, int), limit float64) (from, to float64) {
+			from, to = -1, -1
+			for d := 0; d < int(limit*10); d++ {
+				x, y := at(d)
+				if dark(x, y) {
+					if from < 0 {
+						from = float64(d) / 10
+					}
+					to = float64(d+1) / 10
+				} else if from >= 0 {
+					break
+				}
+			}
+			return
+		}
+		check := func(what string, from, to, trimDist float64) {
+			if from < 0 {
+				t.Errorf("%s: no crop mark %s", name, what)
+				return
+			}
+			if to-from < MinMark-0.15 {
+				t.Errorf("%s: crop mark %s only %.1f mm long", name, what, to-from)
+			}
+			if from < PrintableMargin-0.15 {
+				t.Errorf("%s: crop mark %s reaches %.1f mm from the paper's edge", name, what, from)
+			}
+			if gap := trimDist - to; gap < Bleed+MarkOffset-0.15 {
+				t.Errorf("%s: crop mark %s ends %.1f mm from the cut, inside the bleed", name, what, gap)
+			}
+		}
+		gridH := span(g.Rows, g.CardH, g.Gutter)
+		var xs []float64
+		xs = append(xs, cutLines(g.X0, g.CardW, g.Gutter, g.Cols)...)
+		for _, x := range xs {
+			px := int(x * 10)
+			from, to := run(func(d int) (int, int) { return px, d }, g.Y0)
+			check(fmt.Sprintf("at the top of x = %.1f", x), from, to, g.Y0)
+			bottom := g.PageH - g.Y0 - gridH
+			from, to = run(func(d int) (int, int) { return px, int(g.PageH*10) - 1 - d }, bottom)
+			check(fmt.Sprintf("at the bottom of x = %.1f", x), from, to, bottom)
+		}
+		right := g.PageW - g.X0 - span(g.Cols, g.CardW, g.Gutter)
+		if g.Fold {
+			right = g.X0 // mirrored
+		}
+		for _, y := range cutLines(g.Y0, g.CardH, g.Gutter, g.Rows) {
+			py := int(y * 10)
+			from, to := run(func(d int) (int, int) { return d, py }, g.X0)
+			check(fmt.Sprintf("at the left of y = %.1f", y), from, to, g.X0)
+			from, to = run(func(d int) (int, int) { return int(g.PageW*10) - 1 - d, py }, right)
+			check(fmt.Sprintf("at the right of y = %.1f", y), from, to, right)
+		}
+	}
+}
+
+// The PDF's streams are compressed after fpdf wrote them: every stream
+// carries its filter and inflates, and every cross-reference entry points
+// at its object.
+func TestStreamsAreCompressedAndIndexed(t *testing.T) {
+	pdf, st, err := Render(testCards(20), 63, 88, Options{Paper: A4, Mode: Duplex, Title: "T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := pdf[:bytes.Index(pdf, []byte("\nxref\n"))+1]
+	streams := regexp.MustCompile(`(?s)\n(\d+) 0 obj\n(<<.*?>>)\nstream\n`).FindAllSubmatchIndex(body, -1)
+	pages := 0
+	for _, m := range streams {
+		dict := string(body[m[4]:m[5]])
+		if !strings.Contains(dict, "/Filter /FlateDecode") {
+			t.Errorf("object %s: stream without filter: %s", body[m[2]:m[3]], dict)
+			continue
+		}
+		l, _ := strconv.Atoi(regexp.MustCompile(`/Length (\d+)`).FindStringSubmatch(dict)[1])
+		zr, err := zlib.NewReader(bytes.NewReader(body[m[1] : m[1]+l]))
+		if err != nil {
+			t.Fatalf("object %s: %v", body[m[2]:m[3]], err)
+		}
+		data, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("object %s: %v", body[m[2]:m[3]], err)
+		}
+		if bytes.Contains(data, []byte(" Tj")) {
+			pages++
+		}
+	}
+	if pages != st.Pages {
+		t.Errorf("%d page contents with text, %d pages", pages, st.Pages)
+	}
+	// Every entry of the last cross-reference table (the viewer
+	// preferences' update) and of the one before it points at its object.
+	for _, xref := range regexp.MustCompile(`\nxref\n(\d+) (\d+)\n`).FindAllSubmatchIndex(pdf, -1) {
+		first, _ := strconv.Atoi(string(pdf[xref[2]:xref[3]]))
+		count, _ := strconv.Atoi(string(pdf[xref[4]:xref[5]]))
+		for i := 0; i < count; i++ {
+			line := string(pdf[xref[1]+20*i : xref[1]+20*i+20])
+			if strings.HasSuffix(line, "f \n") {
+				continue
+			}
+			off, _ := strconv.Atoi(line[:10])
+			if want := fmt.Sprintf("%d 0 obj", first+i); !bytes.HasPrefix(pdf[off:], []byte(want)) {
+				t.Errorf("xref entry %d points at %q", first+i, pdf[off:off+12])
+			}
+		}
+	}
+}
+
+// Text in the font already selected does not select it again, but after a
+// transform or a clip — whose end restores the font of before — the font is
+// selected anew: every text shows in its own font, followed through the
+// content stream's graphics state.
+func TestFontSelectionSurvivesRestores(t *testing.T) {
+	pdf, err := Pages(100, 100, "T", []func(*Canvas) error{func(c *Canvas) error {
+		// The same font before and after a restore, a different one inside.
+		c.Text(5, 5, "a1", "B", 10, Black, Left)
+		c.Text(5, 10, "a2", "B", 10, Black, Left)
+		c.Rotated(90, 50, 50, func() { c.Text(5, 15, "b1", "", 10, Black, Left) })
+		c.Text(5, 20, "b2", "", 10, Black, Left)
+		c.Clip(0, 0, 50, 50, func() { c.Text(5, 25, "a3", "B", 10, Black, Left) })
+		c.Text(5, 30, "a4", "B", 10, Black, Left)
+		c.Mark(50, 50, 0, "b3", "", 10, Black)
+		c.Text(5, 35, "b4", "", 10, Black, Left)
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var content []byte
+	for _, m := range regexp.MustCompile(`(?s)<</Filter /FlateDecode /Length (\d+)>>\nstream\n`).FindAllSubmatchIndex(pdf, -1) {
+		l, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
+		zr, err := zlib.NewReader(bytes.NewReader(pdf[m[1] : m[1]+l]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(zr)
+		if bytes.Contains(data, []byte(" Tj")) {
+			content = data
+		}
+	}
+	// Follow q/Q and Tf; note the font of each text, by order.
+	ops := regexp.MustCompile(`(?s)(/F\w+) [\d.]+ Tf|\bq\b|\bQ\b|\((?:\\.|[^\\)])*\) Tj`).FindAll(content, -1)
+	var stack []string
+	font := ""
+	var fonts []string
+	for _, op := range ops {
+		switch s := string(op); {
+		case s == "q":
+			stack = append(stack, font)
+		case s == "Q":
+			font, stack = stack[len(stack)-1], stack[:len(stack)-1]
+		case strings.HasSuffix(s, "Tf"):
+			font = strings.Fields(s)[0]
+		default:
+			fonts = append(fonts, font)
+		}
+	}
+	if len(fonts) != 8 {
+		t.Fatalf("%d texts in %q", len(fonts), content)
+	}
+	bold, regular := fonts[0], fonts[2]
+	want := []string{bold, bold, regular, regular, bold, bold, regular, regular}
+	if bold == regular || bold == "" || fmt.Sprint(fonts) != fmt.Sprint(want) {
+		t.Fatalf("texts in fonts %v, want %v", fonts, want)
+	}
+	if n := bytes.Count(content, []byte(" Tf")); n >= len(fonts) {
+		t.Errorf("%d font selections for %d texts", n, len(fonts))
+	}
+}
+
+func TestAppendFixed2(t *testing.T) {
+	for _, v := range []float64{0, 1, -1, 0.005, 0.004999, 12.345, -0.001, -12.3456, 841.89, 1234567.891, 0.1 + 0.2} {
+		want := strconv.FormatFloat(v, 'f', 2, 64)
+		if want == "-0.00" {
+			want = "0.00"
+		}
+		if got := string(appendFixed2(nil, v)); got != want {
+			t.Errorf("%v: %s, want %s", v, got, want)
+		}
+	}
+}
+
+// Words set directly (rotatedText's fast path, once fpdf has set their
+// characters) look exactly as fpdf sets them: the same words, turned, in
+// two fonts and colours, with characters a PDF string must escape and
+// characters beyond Latin-1, render the same on a page set by fpdf and on
+// a page written directly.
+func TestDirectTextLooksLikeFpdfs(t *testing.T) {
+	words := []string{"Genitiv", "(Dativ)", `a\b`, "Straße", "ÄÖÜ", "€ 5", "ſchön"}
+	draw := func(c *Canvas) error {
+		for i, w := range words {
+			deg := float64(i*37 - 90)
+			style := []string{"", "B"}[i%2]
+			col := RGB(uint8(30*i), 90, uint8(200-20*i))
+			c.Glyph(20+float64(i%3)*30, 15+float64(i)*11, deg, w, style, 9+float64(i), col)
+			c.Mark(80, 15+float64(i)*11, -deg, w, style, 8, col)
+		}
+		return nil
+	}
+	pdf, err := Pages(100, 100, "T", []func(*Canvas) error{draw, draw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first page is set by fpdf (a transform per word) where a word's
+	// characters are new, the second takes the direct path throughout:
+	// text matrices, no transforms.
+	var pages [][]byte
+	for _, m := range regexp.MustCompile(`(?s)<</Filter /FlateDecode /Length (\d+)>>\nstream\n`).FindAllSubmatchIndex(pdf, -1) {
+		l, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
+		zr, err := zlib.NewReader(bytes.NewReader(pdf[m[1] : m[1]+l]))
+		if err != nil {
+			continue
+		}
+		if data, _ := io.ReadAll(zr); bytes.Contains(data, []byte(" Tj")) {
+			pages = append(pages, data)
+		}
+	}
+	if len(pages) != 2 || bytes.Count(pages[0], []byte(" cm")) < len(words) || bytes.Count(pages[1], []byte(" Tm ")) != 2*len(words) || bytes.Contains(pages[1], []byte(" cm")) {
+		t.Fatalf("want page 1 set by fpdf, page 2 directly (%d content streams)", len(pages))
+	}
+	a, b := rasterize(t, pdf, 1, 200), rasterize(t, pdf, 2, 200)
+	ink, differ := 0, 0
+	bounds := a.Bounds()
+	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+		for x := bounds.Min.X; x < bounds.Max.X; x++ {
+			ar, ag, ab, _ := a.At(x, y).RGBA()
+			br, bg, bb, _ := b.At(x, y).RGBA()
+			if ar&ag&ab < 0xf000 {
+				ink++
+			}
+			d := max(absDiff(ar, br), absDiff(ag, bg), absDiff(ab, bb))
+			if d > 0x2000 {
+				differ++
+			}
+		}
+	}
+	if ink < 2000 || differ > ink/200 {
+		t.Errorf("%d of %d inked pixels differ between fpdf's text and the direct text", differ, ink)
+	}
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
+
+func TestAppendFixed(t *testing.T) {
+	for _, d := range []int{0, 3, 5} {
+		for _, v := range []float64{0, 1, -1, 0.70710678, -0.70710678, 0.999999, 12.345678, 841.89, -0.000001, 1234567.25} {
+			want := strconv.FormatFloat(v, 'f', d, 64)
+			if strings.Trim(want, "-0.") == "" {
+				want = strings.TrimPrefix(want, "-")
+			}
+			if got := string(appendFixed(nil, v, d)); got != want {
+				t.Errorf("%v with %d decimals: %s, want %s", v, d, got, want)
+			}
 		}
 	}
 }

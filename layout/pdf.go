@@ -2,10 +2,14 @@ package layout
 
 import (
 	"bytes"
+	"compress/zlib"
 	"fmt"
 	"regexp"
+	"runtime"
+	"sort"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-pdf/fpdf"
@@ -27,48 +31,97 @@ func newDoc(pageW, pageH float64) *fpdf.Fpdf {
 	pdf.SetModificationDate(epoch)
 	pdf.SetCreator("druckreif", true)
 	pdf.SetProducer("druckreif (fpdf)", true)
-	for style, data := range fonts.Styles {
-		pdf.AddUTF8FontFromBytes(fonts.Family, style, data)
-	}
+	pdf.SetCompression(false) // compressStreams does it, on every core
 	return pdf
+}
+
+// setFont selects a style of the kit's font, registering it with the PDF
+// the first time it is used: a document then parses and embeds only the
+// styles it prints (fpdf embeds every registered font, used or not, and
+// parsing one costs about as much as setting a hundred cards' text).
+func setFont(pdf *fpdf.Fpdf, style string, sizePt float64) {
+	data, ok := fonts.Styles[style]
+	if !ok {
+		style, data = "", fonts.Regular
+	}
+	pdf.AddUTF8FontFromBytes(fonts.Family, style, data) // returns at once when registered
+	pdf.SetFont(fonts.Family, style, sizePt)
 }
 
 // metrics measures text exactly as fpdf will set it: the per-rune widths
 // come from fpdf's own width tables, read once from a scratch document
 // (measuring on a real document would write font switches into its pages).
+// Measuring is the typesetter's inner loop, so reads take no lock: each
+// style's widths are an immutable table, replaced by a larger copy when a
+// rune is met for the first time.
 type metrics struct {
-	mu     sync.Mutex
+	mu     sync.Mutex // serialises misses
 	doc    *fpdf.Fpdf
-	widths map[string]map[rune]int // style → rune → width in 1/1000 em
+	tables sync.Map // style → *atomic.Pointer[widthTable]
 }
 
-var sharedMetrics = &metrics{widths: map[string]map[rune]int{}}
+// widthTable holds a style's known widths in 1/1000 em.
+type widthTable struct {
+	latin [0x250]int32 // runes below U+0250; 0 = not looked up yet
+	other map[rune]int32
+}
+
+var sharedMetrics = &metrics{}
+
+func (m *metrics) table(style string) *atomic.Pointer[widthTable] {
+	if t, ok := m.tables.Load(style); ok {
+		return t.(*atomic.Pointer[widthTable])
+	}
+	p := &atomic.Pointer[widthTable]{}
+	p.Store(&widthTable{other: map[rune]int32{}})
+	t, _ := m.tables.LoadOrStore(style, p)
+	return t.(*atomic.Pointer[widthTable])
+}
 
 func (m *metrics) units(style string, r rune) int {
+	ptr := m.table(style)
+	t := ptr.Load()
+	if r >= 0 && int(r) < len(t.latin) {
+		if w := t.latin[r]; w != 0 {
+			return int(w) - 1
+		}
+	} else if w, ok := t.other[r]; ok {
+		return int(w)
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	tab := m.widths[style]
-	if tab == nil {
-		tab = map[rune]int{}
-		m.widths[style] = tab
-	}
-	if w, ok := tab[r]; ok {
-		return w
-	}
 	if m.doc == nil {
 		m.doc = newDoc(100, 100)
 	}
-	m.doc.SetFont(fonts.Family, style, 10)
+	setFont(m.doc, style, 10)
 	w := m.doc.GetStringSymbolWidth(string(r))
-	tab[r] = w
+	next := &widthTable{}
+	*next = *ptr.Load()
+	if r >= 0 && int(r) < len(next.latin) {
+		next.latin[r] = int32(w) + 1 // +1: a width of 0 is known too
+	} else {
+		next.other = make(map[rune]int32, len(t.other)+1)
+		for k, v := range ptr.Load().other {
+			next.other[k] = v
+		}
+		next.other[r] = int32(w)
+	}
+	ptr.Store(next)
 	return w
 }
 
 // Width implements typeset.Metrics.
 func (m *metrics) Width(style string, size float64, s string) float64 {
+	ptr := m.table(style)
+	t := ptr.Load()
 	total := 0
 	for _, r := range s {
+		if r >= 0 && int(r) < len(t.latin) && t.latin[r] != 0 {
+			total += int(t.latin[r]) - 1
+			continue
+		}
 		total += m.units(style, r)
+		t = ptr.Load()
 	}
 	return float64(total) * size / 1000 * 25.4 / 72
 }
@@ -145,4 +198,132 @@ func tagSubsetFonts(pdf []byte) {
 		}
 		i += len(old) + j
 	}
+}
+
+var lengthRe = regexp.MustCompile(`/Length (\d+)`)
+
+// compressStreams compresses a finished PDF's uncompressed streams — the
+// pages' contents and the form objects; fonts come compressed — on every
+// core, and writes a new cross-reference table for the objects' new
+// offsets. fpdf compresses each page with a zlib writer of its own, made
+// afresh (about a megabyte to allocate and clear), one page after another;
+// here a few writers are reused and work in parallel. The file is
+// otherwise the same, object for object.
+func compressStreams(pdf []byte) ([]byte, error) {
+	xrefAt := bytes.LastIndex(pdf, []byte("\nxref\n")) + 1
+	if xrefAt <= 0 {
+		return nil, fmt.Errorf("PDF ohne xref")
+	}
+	var first, n int
+	rest := pdf[xrefAt+len("xref\n"):]
+	if _, err := fmt.Sscanf(string(rest[:bytes.IndexByte(rest, '\n')]), "%d %d", &first, &n); err != nil || first != 0 || n < 1 {
+		return nil, fmt.Errorf("PDF: xref unlesbar")
+	}
+	table := rest[bytes.IndexByte(rest, '\n')+1:]
+	if len(table) < 20*n {
+		return nil, fmt.Errorf("PDF: xref zu kurz")
+	}
+	type object struct {
+		num, start, end  int
+		dictEnd, dataEnd int // where "stream\n" begins, where the data ends; 0: no stream to compress
+		packed           []byte
+	}
+	objs := make([]object, 0, n-1)
+	for i := 1; i < n; i++ {
+		off, err := strconv.Atoi(string(table[20*i : 20*i+10]))
+		if err != nil || off <= 0 || off >= xrefAt {
+			return nil, fmt.Errorf("PDF: xref-Eintrag %d unlesbar", i)
+		}
+		objs = append(objs, object{num: i, start: off})
+	}
+	sort.Slice(objs, func(i, j int) bool { return objs[i].start < objs[j].start })
+	for i := range objs {
+		o := &objs[i]
+		o.end = xrefAt
+		if i+1 < len(objs) {
+			o.end = objs[i+1].start
+		}
+		body := pdf[o.start:o.end]
+		s := bytes.Index(body, []byte("stream\n"))
+		if s < 0 || bytes.Contains(body[:s], []byte("/Filter")) {
+			continue
+		}
+		m := lengthRe.FindSubmatch(body[:s])
+		if m == nil {
+			continue
+		}
+		l, _ := strconv.Atoi(string(m[1]))
+		if s+7+l > len(body) || !bytes.HasPrefix(body[s+7+l:], []byte("\nendstream")) {
+			return nil, fmt.Errorf("PDF: Objekt %d: Länge %d passt nicht", o.num, l)
+		}
+		o.dictEnd, o.dataEnd = s, s+7+l
+	}
+	// Compress on every core, each worker with one reused writer.
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf bytes.Buffer
+			zw, _ := zlib.NewWriterLevel(&buf, zlib.BestSpeed)
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(objs) {
+					return
+				}
+				o := &objs[i]
+				if o.dataEnd == 0 {
+					continue
+				}
+				buf.Reset()
+				zw.Reset(&buf)
+				zw.Write(pdf[o.start+o.dictEnd+7 : o.start+o.dataEnd])
+				zw.Close()
+				o.packed = bytes.Clone(buf.Bytes())
+			}
+		}()
+	}
+	wg.Wait()
+	// The output is the input with each stream replaced by its packed
+	// form (plus a few bytes of dictionary each, and the xref table).
+	size := len(pdf) + 64
+	for _, o := range objs {
+		if o.packed != nil {
+			size += len(o.packed) - (o.dataEnd - o.dictEnd - 7) + 32
+		}
+	}
+	var out bytes.Buffer
+	out.Grow(size)
+	out.Write(pdf[:objs[0].start])
+	offsets := make([]int, n)
+	for _, o := range objs {
+		offsets[o.num] = out.Len()
+		body := pdf[o.start:o.end]
+		if o.packed == nil {
+			out.Write(body)
+			continue
+		}
+		dict := body[:o.dictEnd]
+		m := lengthRe.FindIndex(dict)
+		out.Write(dict[:m[0]])
+		fmt.Fprintf(&out, "/Filter /FlateDecode /Length %d", len(o.packed))
+		out.Write(dict[m[1]:])
+		out.WriteString("stream\n")
+		out.Write(o.packed)
+		out.Write(body[o.dataEnd:])
+	}
+	xref := out.Len()
+	fmt.Fprintf(&out, "xref\n0 %d\n0000000000 65535 f \n", n)
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&out, "%010d 00000 n \n", offsets[i])
+	}
+	trailer := bytes.Index(pdf[xrefAt:], []byte("trailer"))
+	startxref := bytes.LastIndex(pdf, []byte("startxref"))
+	if trailer < 0 || startxref < xrefAt {
+		return nil, fmt.Errorf("PDF ohne trailer")
+	}
+	out.Write(pdf[xrefAt+trailer : startxref])
+	fmt.Fprintf(&out, "startxref\n%d\n%%%%EOF\n", xref)
+	return out.Bytes(), nil
 }

@@ -186,6 +186,14 @@ type Speaker[S any] interface {
 	Speakers(s S, a Action) []string
 }
 
+// Deciders is implemented by engines in which some actions are a group's
+// decision, any one of whom may post it (a team naming who plays for it):
+// Deciders returns the players who may (none: no such restriction, the
+// prompt's actors decide).
+type Deciders[S any] interface {
+	Deciders(s S, a Action) []string
+}
+
 // Secrets is implemented by engines in which players choose in secret and
 // reveal together (tip cards, guess cards, answer tiles, bids). When each
 // phone enters its own choice, the choices wait outside the log until all
@@ -228,6 +236,9 @@ type Runner interface {
 	View(state any, v Viewer) any
 	// Speakers are the players action a speaks for.
 	Speakers(state any, a Action) []string
+	// Deciders are the players of whom any one may post a (none: no
+	// restriction beyond the prompt's actors).
+	Deciders(state any, a Action) []string
 	// Secret reports whether a is a secret choice to collect, and whose.
 	Secret(state any, a Action) (player string, ok bool)
 	// Collect combines collected secret choices into one action.
@@ -295,6 +306,13 @@ func (r runner[S]) Speakers(state any, a Action) []string {
 		return sp.Speakers(state.(S), a)
 	}
 	return ActionPlayer(a)
+}
+
+func (r runner[S]) Deciders(state any, a Action) []string {
+	if d, ok := r.e.(Deciders[S]); ok {
+		return d.Deciders(state.(S), a)
+	}
+	return nil
 }
 
 func (r runner[S]) Secret(state any, a Action) (string, bool) {

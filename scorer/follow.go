@@ -26,9 +26,15 @@ type follower struct {
 	running map[string]bool
 }
 
-// tell is what to announce of a table: its version when it moved, and
-// how many secret choices are in when one came in.
-type tell struct{ secrets bool }
+// tell is what to announce of a table: its version when it moved, how
+// many secret choices are in when one came in, and whether the buzzer or
+// the sand timer changed (the phones fetch them again).
+type tell struct{ secrets, buzzer, timer bool }
+
+// merge is what both tells announce.
+func (t tell) merge(o tell) tell {
+	return tell{secrets: t.secrets || o.secrets, buzzer: t.buzzer || o.buzzer, timer: t.timer || o.timer}
+}
 
 // follow follows the feed until ctx ends.
 func (s *Service) follow(ctx context.Context, feed store.Feed) {
@@ -52,13 +58,21 @@ func (s *Service) changed(ctx context.Context, c store.Change) {
 		// Changes were missed: every table a phone here follows is
 		// brought up to date and announced.
 		for _, id := range s.notes.Tables() {
-			s.announceLater(ctx, id, tell{secrets: true})
+			s.announceLater(ctx, id, tell{secrets: true, buzzer: true, timer: true})
 		}
 	case store.ChangeEntry, store.ChangeSecret:
 		// A table no phone here follows needs nothing now: its cache
 		// catches up when it is next used.
 		if s.notes.Subscribers(c.Table) > 0 {
 			s.announceLater(ctx, c.Table, tell{secrets: c.Kind == store.ChangeSecret})
+		}
+	case store.ChangeScratch:
+		// The stand-ins another instance changed (a press, a decided
+		// round, a timer started): the phones here fetch them again. A
+		// phone's clock is nobody else's business.
+		t := tell{buzzer: c.Key == scratchBuzzer, timer: c.Key == scratchTimer}
+		if (t.buzzer || t.timer) && s.notes.Subscribers(c.Table) > 0 {
+			s.announceLater(ctx, c.Table, t)
 		}
 	}
 }
@@ -71,8 +85,7 @@ func (s *Service) announceLater(ctx context.Context, id string, t tell) {
 	if f.pending == nil {
 		f.pending, f.running = map[string]tell{}, map[string]bool{}
 	}
-	p := f.pending[id]
-	f.pending[id] = tell{secrets: p.secrets || t.secrets}
+	f.pending[id] = f.pending[id].merge(t)
 	if !f.running[id] {
 		f.running[id] = true
 		go s.announceAll(ctx, id)
@@ -104,8 +117,7 @@ func (s *Service) announceAll(ctx context.Context, id string) {
 			continue
 		}
 		f.mu.Lock()
-		p := f.pending[id]
-		f.pending[id] = tell{secrets: p.secrets || t.secrets}
+		f.pending[id] = f.pending[id].merge(t)
 		f.mu.Unlock()
 		select {
 		case <-ctx.Done():
@@ -141,6 +153,12 @@ func (s *Service) announce(ctx context.Context, id string, t tell) error {
 	}
 	if len(choices) > 0 {
 		s.notes.Publish(Note{Table: id, Version: version, Kind: "secrets", Chosen: len(choices), Of: of})
+	}
+	if t.buzzer {
+		s.notes.Publish(Note{Table: id, Version: version, Kind: "buzzer"})
+	}
+	if t.timer {
+		s.notes.Publish(Note{Table: id, Version: version, Kind: "timer"})
 	}
 	return err
 }

@@ -49,6 +49,11 @@ type Service struct {
 	mu     sync.Mutex
 	tables map[string]*live
 
+	// arriving counts the buzzer presses of each table this instance has
+	// received and not yet recorded (table ID → int).
+	arriving arrivals
+	lag      pressLag
+
 	fingerprints sync.Map // card ID → fingerprint of its content
 	accounts     sync.Map // account ID → store.Account
 }

@@ -720,6 +720,9 @@ func (l *live) mayPost(v rules.Viewer, a rules.Action) error {
 			return fail(http.StatusForbidden, "not-your-seat", "action", "Von diesem Platz aus kann nur %s handeln, nicht %s.", "From this seat only %s can act, not %s.", v.Player, p)
 		}
 	}
+	if ds := l.runner.Deciders(l.state, a); len(ds) > 0 && !slices.Contains(ds, v.Player) {
+		return fail(http.StatusForbidden, "not-your-team", "action", "Das entscheidet nicht %s, sondern %s.", "This is not %s's decision but %s's.", v.Player, strings.Join(ds, ", "))
+	}
 	if len(speakers) == 0 && !slices.Contains(l.runner.Next(l.state).Actors, v.Player) {
 		return fail(http.StatusForbidden, "not-your-turn", "action", "%s ist gerade nicht am Zug.", "It is not %s's turn.", v.Player)
 	}

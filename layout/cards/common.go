@@ -25,9 +25,13 @@ type Set struct {
 }
 
 const (
-	qrSize    = 11.0 // mm, with its quiet zone: 0.4 mm modules for version 1
-	footerH   = 12.0 // mm kept for QR code and small print at the bottom
+	// qrSize is the QR code with its quiet zone: 0.33 mm modules for the
+	// version 1 codes of the default decks, which phones read at a glance
+	// from 30 cm.
+	qrSize    = 9.0
+	footerH   = qrSize + 1 // mm kept for QR code and small print at the bottom
 	smallSize = 5.0
+	tagGap    = 1.2 // between the QR code and the ID beside it
 )
 
 // cellBlock is a text block that knows its card and deck cell, so a text
@@ -78,40 +82,48 @@ func badge(c *layout.Canvas, xRight, y float64, text string, fill, fg layout.Col
 	return xRight - w - 1
 }
 
-// footer prints the QR code at the bottom right and, beside it, the face ID
-// and the deck's name and version: small, but every card says where it
-// came from.
-func footer(c *layout.Canvas, margin float64, f *layout.Face, lines []string, fg layout.Color, d *decks.DeckInfo) error {
-	y := c.H - margin - qrSize
-	if err := c.QR(c.W-margin-qrSize, y, qrSize, f.QR); err != nil {
+// footer prints the card's corner tag at the bottom right (see idTag) and
+// the game's name at the bottom left, on the same baseline.
+func footer(c *layout.Canvas, margin float64, f *layout.Face, game string, d *decks.DeckInfo, fg layout.Color) error {
+	bottom := c.H - margin
+	xMin := margin
+	if game != "" {
+		c.Text(margin, bottom-ptToMMc(smallSize+0.5)*1.05, game, "B", smallSize+0.5, fg, layout.Left)
+		xMin += c.TextWidth(game, "B", smallSize+0.5) + 2*tagGap
+	}
+	return idTag(c, c.W-margin, bottom-qrSize, xMin, f, d, fg)
+}
+
+// idTag is the same on every card face with content: the QR code with its
+// top right corner at (right, top), and beside it, right-aligned and level
+// with the code's bottom, the face's ID over the deck's name and version —
+// small, always in the same place, and naming the same card as in the
+// scorer. The small print must begin after xMin (where the card's own text
+// on that line ends): a deck name too long for the line fails with the
+// deck's Name cell rather than running into other text.
+func idTag(c *layout.Canvas, right, top, xMin float64, f *layout.Face, d *decks.DeckInfo, fg layout.Color) error {
+	if err := c.QR(right-qrSize, top, qrSize, f.QR); err != nil {
 		return err
 	}
-	ty := c.H - margin - float64(len(lines)+1)*2.3
-	c.Text(margin, ty, f.ID, "B", smallSize, fg, layout.Left)
-	for i, l := range lines {
-		if err := smallLine(c, margin, ty+float64(i+1)*2.3, c.W-margin-qrSize-1, l, fg, f, d); err != nil {
-			return err
+	x := right - qrSize - tagGap
+	lh := ptToMMc(smallSize) * 1.15
+	y := top + qrSize - 0.4
+	if d != nil {
+		line := deckLine(d)
+		if w := c.TextWidth(line, "", smallSize-0.5); x-w < xMin {
+			return &typeset.OverflowError{Card: f.ID, Source: d.NameCell.String(), Reason: i18n.Sprintf(
+				"der Deckname ist zu lang für die Kartenzeile neben dem QR-Code (%.0f mm, Platz ist für %.0f mm): bitte kürzen",
+				"the deck name is too long for the card's line beside the QR code (%.0f mm, there is room for %.0f mm): please shorten it", w, x-xMin)}
 		}
+		y -= lh
+		c.Text(x, y, line, "", smallSize-0.5, fg, layout.Right)
 	}
+	c.Text(x, y-lh, f.ID, "B", smallSize, fg, layout.Right)
 	return nil
 }
 
 func deckLine(d *decks.DeckInfo) string {
 	return d.Name + " · " + d.Version
-}
-
-// smallLine prints a line of small print that must end before xMax (where
-// the QR code begins). The lines hold the deck's name, so a line too long
-// fails with the deck's Name cell: small print never runs under the QR
-// code, which would make it unreadable.
-func smallLine(c *layout.Canvas, x, y, xMax float64, s string, fg layout.Color, f *layout.Face, d *decks.DeckInfo) error {
-	if w := c.TextWidth(s, "", smallSize); x+w > xMax {
-		return &typeset.OverflowError{Card: f.ID, Source: d.NameCell.String(), Reason: i18n.Sprintf(
-			"der Deckname ist zu lang für die Kartenzeile neben dem QR-Code (%.0f mm, Platz ist für %.0f mm): bitte kürzen",
-			"the deck name is too long for the card's line beside the QR code (%.0f mm, there is room for %.0f mm): please shorten it", w, xMax-x)}
-	}
-	c.Text(x, y, s, "", smallSize, fg, layout.Left)
-	return nil
 }
 
 // textBlock builds a typesetting block from a style entry.

@@ -57,12 +57,11 @@ func drawDativSide(c *layout.Canvas, st *layout.Style, card *decks.DativCard, si
 	// Header: category, side and number, region; QR code at the top right
 	// (the bottom belongs to the solution band).
 	c.Text(m, m, side.Category, st.Font("category").Style, st.Font("category").Size, fg, layout.Left)
-	c.Text(m, m+4, fmt.Sprintf("%s · %s · Nr. %d", f.ID, side.Face, card.Number), "", 5, fg, layout.Left)
-	if err := smallLine(c, m, m+6.3, c.W-m-qrSize-1, "Der Dativ ist dem Genitiv sein Tod · "+deckLine(card.Deck), fg, f, card.Deck); err != nil {
-		return err
-	}
-	badge(c, c.W-m-qrSize-1.5, m+0.5, regionShort(card.Region), layout.White, st.Color("text"))
-	if err := c.QR(c.W-m-qrSize, m, qrSize, f.QR); err != nil {
+	c.Text(m, m+4, fmt.Sprintf("%s · Nr. %d", side.Face, card.Number), "", 5.5, fg, layout.Left)
+	const game = "Der Dativ ist dem Genitiv sein Tod"
+	c.Text(m, m+6.5, game, "B", 5.5, fg, layout.Left)
+	badge(c, c.W-m-qrSize-tagGap, m, regionShort(card.Region), layout.White, st.Color("text"))
+	if err := idTag(c, c.W-m, m, m+c.TextWidth(game, "B", 5.5)+2*tagGap, f, card.Deck, fg); err != nil {
 		return err
 	}
 
@@ -117,7 +116,7 @@ func drawDativSide(c *layout.Canvas, st *layout.Style, card *decks.DativCard, si
 			r := 2.4
 			cy := y + s.LineHeight()/2
 			c.Circle(m+pad+r, cy, r, layout.White, text, 0.3)
-			c.Text(m+pad+r, cy-1.4, decks.OptionLetter(i-1), "B", st.Font("letter").Size, text, layout.Center)
+			c.Mark(m+pad+r, cy, 0, decks.OptionLetter(i-1), "B", st.Font("letter").Size, text)
 		}
 		y += s.Height
 	}

@@ -20,7 +20,7 @@ func Genial(set []*decks.GenialCard, st *layout.Style) (*Set, error) {
 		return nil, err
 	}
 	out := &Set{Game: decks.Genial, Width: st.Card.Width, Height: st.Card.Height}
-	back := commonBack(st, "back", "Genial daneben", "Das Spiel")
+	back := genialBack(st)
 	for _, card := range set {
 		card := card
 		lf := &layout.Face{ID: card.ID, QR: decks.QRPayload(card.ID, card.Deck.Version), Background: st.Color("face")}
@@ -49,7 +49,8 @@ func drawGenial(c *layout.Canvas, st *layout.Style, card *decks.GenialCard, f *l
 	letterSize := st.Font("letter").Size
 	err := questionPanel(c, st, blocks, func(i int, s typeset.SetBlock, x, y float64) {
 		// The correct answer is marked with an asterisk.
-		ly := y + (s.LineHeight()-1.2*ptToMMc(letterSize))/2
+		// On the baseline of the answer's first line.
+		ly := y + (s.LineHeight()-ptToMMc(s.SizePt))/2 + ptToMMc(s.SizePt-letterSize)*0.76
 		if i == card.Correct {
 			c.Text(x, ly, string(rune('a'+i))+"*", "B", letterSize, st.Color("star"), layout.Left)
 		} else {
@@ -59,24 +60,51 @@ func drawGenial(c *layout.Canvas, st *layout.Style, card *decks.GenialCard, f *l
 	if err != nil {
 		return err
 	}
-	return footer(c, m, f, []string{"Genial daneben", deckLine(card.Deck)}, fg, card.Deck)
+	return footer(c, m, f, "", card.Deck, fg) // the header names the game
 }
 
 func ptToMMc(pt float64) float64 { return pt * 25.4 / 72 }
 
-// commonBack is the back every card of a game shares. It carries no QR
-// code and no ID: backs must be identical, so no one can tell cards apart
-// from behind.
-func commonBack(st *layout.Style, color, title, subtitle string) *layout.Face {
-	return &layout.Face{ID: "", Background: st.Color(color), Draw: func(c *layout.Canvas) error {
-		t := st.Font("title")
-		w := c.W - 8
-		fg := ground(c)
-		c.RoundRect(4, 4, w, c.H-8, 3, layout.Color{}, fg, 0.6)
-		c.Text(c.W/2, c.H/2-ptToMMc(t.Size), title, t.Style, t.Size*fitScale(c, title, t, w-6), fg, layout.Center)
-		c.Text(c.W/2, c.H/2+2, subtitle, "", 8, fg, layout.Center)
+// genialBack is the back all question cards share: the letters a, b, c
+// tone on tone across the whole card, under an emblem with the game's
+// name and the asterisk that marks the right answer. Backs carry no QR
+// code and no ID: they must be identical, so no one can tell cards apart
+// from behind; and nothing lies near the cut, where a duplex shift would
+// show.
+func genialBack(st *layout.Style) *layout.Face {
+	w, h := st.Card.Width, st.Card.Height
+	bg := st.Color("back")
+	art := layout.NewArt(w, h)
+	tone := bg.Tint(0.1)
+	letters := []string{"a", "b", "c"}
+	for row := 0; row*11 < int(h)+11; row++ {
+		for col := -1; col*12 < int(w)+12; col++ {
+			x := float64(col)*12 + float64(row%2)*6
+			art.Mark(x, float64(row)*11, 20, letters[(row+col+3)%3], "B", 17, tone)
+		}
+	}
+	cx, cy := w/2, h/2
+	art.Circle(cx, cy, 22, bg)
+	art.Circle(cx, cy, 20, st.Color("face"))
+	art.Ring(cx, cy, 17.6, 18.4, layout.White)
+	art.Mark(cx, cy-10.5, 0, "*", "B", 22, layout.White)
+	art.Mark(cx, cy-1.8, 0, "Genial", "B", 13, layout.White)
+	art.Mark(cx, cy+3.9, 0, "daneben", "B", 13, layout.White)
+	art.Mark(cx, cy+11, 0, "a · b · c", "B", 7, bg)
+	return &layout.Face{Background: bg, Draw: func(c *layout.Canvas) error {
+		if c.LowInk {
+			lowInkBack(c, "Genial daneben", st.Font("title"))
+			return nil
+		}
+		c.Stamp(0, 0, art)
 		return nil
 	}}
+}
+
+// lowInkBack is a common back under --low-ink: the game's name on the
+// light tint, no pattern.
+func lowInkBack(c *layout.Canvas, title string, t layout.TextStyle) {
+	c.Text(c.W/2, c.H/2-ptToMMc(t.Size)/2, title, t.Style, t.Size*fitScale(c, title, t, c.W-12), ground(c), layout.Center)
 }
 
 // fitScale shrinks a one-line title to the width.

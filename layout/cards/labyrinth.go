@@ -8,6 +8,12 @@ import (
 	"druckreif/layout/typeset"
 )
 
+// The kinds of labyrinth cards the kit's checklist counts.
+const (
+	KindRisk        = "Risikokarten"
+	KindLingutaurus = "Lingutaurus-Karten"
+)
+
 var labyrinthNeeds = [2][]string{
 	{"green", "yellow", "panel", "text", "muted", "risk", "bull"},
 	{"question", "answer", "correct", "letter", "small", "hint"},
@@ -35,7 +41,14 @@ func Labyrinth(set []*decks.LabyrinthCard, st *layout.Style) (*Set, error) {
 			lf.Draw = func(c *layout.Canvas) error { return drawLabyrinthSide(c, st, card, side, lf) }
 			return lf
 		}
-		out.Cards = append(out.Cards, layout.Card{Front: face(decks.Green), Back: face(decks.Yellow)})
+		kind := ""
+		switch card.Kind {
+		case decks.Risk:
+			kind = KindRisk
+		case decks.Lingutaurus:
+			kind = KindLingutaurus
+		}
+		out.Cards = append(out.Cards, layout.Card{Front: face(decks.Green), Back: face(decks.Yellow), Kind: kind})
 	}
 	return out, nil
 }
@@ -51,10 +64,10 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 	switch card.Kind {
 	case decks.Risk:
 		c.Circle(m+3, hy+3, 3, st.Color("risk"), layout.White, 0.4)
-		c.Text(m+3, hy+0.9, "!", "B", 11, layout.White, layout.Center)
+		c.Mark(m+3, hy+3, 0, "!", "B", 11, layout.White)
 	case decks.Lingutaurus:
 		c.Circle(m+3, hy+3, 3, st.Color("bull"), layout.White, 0.4)
-		c.Text(m+3, hy+1.1, "♉", "B", 9.5, layout.White, layout.Center)
+		c.Mark(m+3, hy+3, 0, "♉", "B", 9.5, layout.White)
 	}
 	label := fmt.Sprintf("%s · Nr. %d", side.Face, card.Number)
 	x := badge(c, c.W-m, hy+1.2, regionShort(card.Region), layout.White, st.Color("text"))
@@ -95,14 +108,15 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 		const r = 2.3
 		if i == side.Correct {
 			c.Circle(x+r, cy, r, layout.Black, layout.Color{}, 0)
-			c.Text(x+r, cy-1.35, letter, "B", st.Font("letter").Size, layout.White, layout.Center)
+			c.Mark(x+r, cy, 0, letter, "B", st.Font("letter").Size, layout.White)
 		} else {
 			c.Circle(x+r, cy, r, layout.White, text, 0.3)
-			c.Text(x+r, cy-1.35, letter, "B", st.Font("letter").Size, text, layout.Center)
+			c.Mark(x+r, cy, 0, letter, "B", st.Font("letter").Size, text)
 		}
 	})
 	if err != nil {
 		return err
 	}
-	return footer(c, m, f, []string{"Das große Spiel · " + side.Face.String(), deckLine(card.Deck)}, fg, card.Deck)
+	// The side is named in the header; the footer's line is the deck's.
+	return footer(c, m, f, "Das große Spiel", card.Deck, fg)
 }

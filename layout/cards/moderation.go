@@ -36,8 +36,10 @@ func HostCards(st *layout.Style) (*Set, error) {
 		face := func(lines []typeset.Block) *layout.Face {
 			return &layout.Face{Background: st.Color("face"), Draw: func(c *layout.Canvas) error {
 				m := st.Margin
-				c.Polygon(st.Color("corner"), 0, 0, 17, 0, 0, 17)
-				c.Text(16.5, m, "Moderation", "B", 8, st.Color("accent"), layout.Left)
+				// A smaller corner than the quiz cards': the title below
+				// starts at the margin and must stay clear of it.
+				c.Polygon(st.Color("corner"), 0, 0, HostCorner, 0, 0, HostCorner)
+				c.Text(HostCorner-m+1.5, m, "Moderation", "B", 8, st.Color("accent"), layout.Left)
 				set, err := c.Setter.Fit(lines, c.W-2*m, c.H-2*m-8)
 				if err != nil {
 					return fitError(err)

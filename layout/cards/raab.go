@@ -9,6 +9,13 @@ import (
 	"druckreif/layout/typeset"
 )
 
+// RaabCorner and HostCorner are the legs of the orange corner triangle of
+// the quiz cards and of the host cards, in mm.
+const (
+	RaabCorner = 15.0
+	HostCorner = 11.0
+)
+
 var raabNeeds = [2][]string{
 	{"face", "corner", "text", "muted", "accent", "back"},
 	{"title", "task", "taskBold", "solution", "number", "small"},
@@ -51,14 +58,15 @@ func drawRaab(c *layout.Canvas, st *layout.Style, card *decks.RaabCard, f *layou
 	m := st.Margin
 	text, muted := st.Color("text"), st.Color("muted")
 	// The orange corner with the sorting number, as on the original quiz
-	// cards, so the cards sort into the sorting aid.
-	c.Polygon(st.Color("corner"), 0, 0, 17, 0, 0, 17)
-	c.Text(4.2, 2.2, fmt.Sprint(card.Serial), st.Font("number").Style, st.Font("number").Size, layout.White, layout.Center)
+	// cards, so the cards sort into the sorting aid; the number inside the
+	// safe zone, the title clear of the corner.
+	c.Polygon(st.Color("corner"), 0, 0, RaabCorner, 0, 0, RaabCorner)
+	c.Text(m+0.3, m+0.2, fmt.Sprint(card.Serial), st.Font("number").Style, st.Font("number").Size, layout.White, layout.Left)
 	title := card.Game.Name
 	if card.Game.ThreePlayers {
 		title += " (3)"
 	}
-	tx := 16.5
+	tx := RaabCorner - m + 1.5 // where the corner's edge leaves the title line
 	c.Text(tx, m, title, st.Font("title").Style, st.Font("title").Size*fitScale(c, title, st.Font("title"), c.W-tx-m), text, layout.Left)
 	sub := fmt.Sprintf("Karte %d", card.Number)
 	switch {
@@ -76,7 +84,7 @@ func drawRaab(c *layout.Canvas, st *layout.Style, card *decks.RaabCard, f *layou
 	c.Text(x, m+4, sub, "", 6, muted, layout.Right)
 
 	blocks := raabBlocks(st, card, back)
-	top := m + 10.5
+	top := max(m+10.5, RaabCorner-m+1.5) // below the corner's tip
 	h := c.H - m - footerH - 1 - top
 	set, err := c.Setter.Fit(blocks, c.W-2*m, h)
 	if err != nil {
@@ -88,7 +96,7 @@ func drawRaab(c *layout.Canvas, st *layout.Style, card *decks.RaabCard, f *layou
 		c.Block(s, m, y, c.W-2*m, text, layout.Left)
 		y += s.Height
 	}
-	return footer(c, m, f, []string{"Schlag den Raab – Das Quiz", deckLine(card.Deck)}, muted, card.Deck)
+	return footer(c, m, f, "Schlag den Raab – Das Quiz", card.Deck, muted)
 }
 
 // raabBlocks are the texts of one side of a Raab card.
@@ -203,12 +211,35 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back bool) []typeset.Blo
 	return blocks
 }
 
+// raabCommonBack is the back of the quiz cards whose back holds no
+// solutions: the orange corner at two opposite corners (the rulebook tells
+// the quiz cards apart by it), diagonal stripes tone on tone and the
+// game's name. Like every common back it carries no QR code and no ID.
 func raabCommonBack(st *layout.Style) *layout.Face {
-	return &layout.Face{Background: st.Color("back"), Draw: func(c *layout.Canvas) error {
-		c.Polygon(st.Color("corner"), 0, 0, 24, 0, 0, 24)
-		t := layout.TextStyle{Style: "B", Size: 15}
-		c.Text(c.W/2, c.H/2-9, "Schlag den Raab", t.Style, t.Size*fitScale(c, "Schlag den Raab", t, c.W-8), ground(c), layout.Center)
-		c.Text(c.W/2, c.H/2+1, "Das Quiz", "B", 11, st.Color("corner"), layout.Center)
+	w, h := st.Card.Width, st.Card.Height
+	bg, orange := st.Color("back"), st.Color("corner")
+	art := layout.NewArt(w, h)
+	tone := bg.Tint(0.07)
+	for d := -h; d < w+h; d += 7 {
+		art.Polygon(tone, d, 0, d+3, 0, d+3-h, h, d-h, h)
+	}
+	art.Polygon(orange, 0, 0, 24, 0, 0, 24)
+	art.Polygon(orange, w, h, w-24, h, w, h-24)
+	cx, cy := w/2, h/2
+	art.Rect(0, cy-13, w, 26, bg)
+	art.Rect(0, cy-13, w, 0.8, orange)
+	art.Rect(0, cy+12.2, w, 0.8, orange)
+	t := layout.TextStyle{Style: "B", Size: 15}
+	size := t.Size * min(1, (w-10)/layout.Setter().M.Width("B", t.Size, "Schlag den Raab"))
+	art.Mark(cx, cy-4, 0, "Schlag den Raab", "B", size, layout.White)
+	art.Mark(cx, cy+5.5, 0, "DAS QUIZ", "B", 11, orange)
+	return &layout.Face{Background: bg, Draw: func(c *layout.Canvas) error {
+		if c.LowInk {
+			c.Polygon(orange, 0, 0, 16, 0, 0, 16)
+			lowInkBack(c, "Schlag den Raab", t)
+			return nil
+		}
+		c.Stamp(0, 0, art)
 		return nil
 	}}
 }

@@ -28,7 +28,7 @@ func standUp(name string, col layout.Color, symbol, label string) pieces.Piece {
 		face := func(y float64) {
 			c.Rect(0, y, w, panel, col)
 			c.Circle(w/2, y+11, 8, layout.White, layout.Color{}, 0)
-			c.Text(w/2, y+6.5, symbol, "B", 16, col, layout.Center)
+			c.Mark(w/2, y+11, 0, symbol, "B", 16, col)
 			c.Text(w/2, y+21.5, label, "B", 6, layout.White, layout.Center)
 		}
 		face(panel)

@@ -37,12 +37,12 @@ func Labyrinth() []Sheet {
 				Front: func(c *layout.Canvas) {
 					c.Circle(c.W/2, c.H/2, c.W/2, pc.Colour, layout.Color{}, 0)
 					c.Circle(c.W/2, c.H/2, 6, layout.White, layout.Color{}, 0)
-					c.Text(c.W/2, c.H/2-4, fmt.Sprint(v), "B", 16, ink, layout.Center)
-					c.Text(c.W/2, 0.6, pc.Symbol, "B", 6.5, layout.White, layout.Center)
+					c.Mark(c.W/2, c.H/2, 0, fmt.Sprint(v), "B", 16, ink)
+					c.Mark(c.W/2, 1.5, 0, pc.Symbol, "B", 6.5, layout.White) // in the ring
 				},
 				Back: func(c *layout.Canvas) {
 					c.Circle(c.W/2, c.H/2, c.W/2, pc.Colour, layout.Color{}, 0)
-					c.Text(c.W/2, c.H/2-4.5, pc.Symbol, "B", 16, layout.White, layout.Center)
+					c.Mark(c.W/2, c.H/2, 0, pc.Symbol, "B", 16, layout.White)
 				},
 			})
 		}
@@ -52,14 +52,14 @@ func Labyrinth() []Sheet {
 				Name: "Tippkarte " + pc.Name + " " + l, W: 30, H: 42, Corner: 2,
 				Front: func(c *layout.Canvas) {
 					c.RoundRect(0, 0, c.W, c.H, 2, layout.White, pc.Colour, 2)
-					c.Text(c.W/2, 8, l, "B", 40, pc.Colour, layout.Center)
-					c.Text(3, 2.5, pc.Symbol, "B", 8, pc.Colour, layout.Left)
+					c.Mark(c.W/2, 19.5, 0, l, "B", 40, pc.Colour)
+					c.Mark(4.8, 4.8, 0, pc.Symbol, "B", 8, pc.Colour)
 					c.Text(c.W/2, c.H-6, pc.Name, "B", 6, ink, layout.Center)
 				},
 				Back: func(c *layout.Canvas) {
 					c.RoundRect(0, 0, c.W, c.H, 2, pc.Colour, layout.Color{}, 0)
-					c.Text(c.W/2, 14, "TIPP", "B", 13, layout.White, layout.Center)
-					c.Text(c.W/2, 24, pc.Symbol, "B", 12, layout.White, layout.Center)
+					c.Mark(c.W/2, 17, 0, "TIPP", "B", 13, layout.White)
+					c.Mark(c.W/2, 27, 0, pc.Symbol, "B", 12, layout.White)
 				},
 			})
 		}
@@ -72,7 +72,7 @@ func Labyrinth() []Sheet {
 			Front: func(c *layout.Canvas) {
 				c.Circle(d/2, d/2, d/2, bull, layout.Color{}, 0)
 				c.Circle(d/2, d/2, d/2-1.2, layout.Color{}, layout.White, 0.5)
-				c.Glyph(d/2, d/2, 0, "♉", "B", 32, layout.White)
+				c.Mark(d/2, d/2, 0, "♉", "B", 32, layout.White)
 			}})
 	}
 	return []Sheet{
@@ -88,10 +88,11 @@ func Labyrinth() []Sheet {
 // pawn is a labyrinth playing piece: a fold-over stand-up whose base fits
 // a field's loop.
 func pawn(pc pieces.PlayerColour) pieces.Piece {
-	return figure("Spielfigur "+pc.Name, PawnW, pawnPanel, PawnD, pc.Colour, func(c *layout.Canvas) {
+	side := func(c *layout.Canvas) {
 		c.Rect(0, 0, PawnW, pawnPanel, pc.Colour)
 		c.Circle(PawnW/2, 10, 7, layout.White, layout.Color{}, 0)
-		c.Glyph(PawnW/2, 10, 0, pc.Symbol, "B", 15, pc.Colour)
+		c.Mark(PawnW/2, 10, 0, pc.Symbol, "B", 15, pc.Colour)
 		c.Text(PawnW/2, 19.5, pc.Name, "B", fitLine(c, pc.Name, "B", 6, 4, PawnW-2), layout.White, layout.Center)
-	})
+	}
+	return figure("Spielfigur "+pc.Name, PawnW, pawnPanel, PawnD, pc.Colour, side, side)
 }

@@ -31,6 +31,7 @@ var (
 	raabGreen  = layout.RGB(46, 125, 50)
 	raabMuted  = layout.RGB(90, 90, 90)
 	raabHost   = layout.RGB(66, 66, 66)
+	raabElton  = layout.RGB(0, 121, 107) // Elton's side of the host stand-up
 )
 
 // Raab returns the punch-out sheets and pages of Schlag den Raab – Das
@@ -49,8 +50,8 @@ func Raab(set *decks.Set) ([]Sheet, []Page) {
 			Pieces: raabFigures()},
 	}
 	if strips := raabSortingPieces(set); len(strips) > 0 {
-		sheets = append(sheets, Sheet{Name: "sortierstreifen", Title: "Schlag den Raab – Sortierstreifen",
-			Notes:  "Einseitig drucken. Je Spiel ein Streifen mit den Kartennummern (orange Ecke der Quizkarten); als Trenner vor die Kartenstapel stellen.",
+		sheets = append(sheets, Sheet{Name: "sortierstreifen", Title: "Schlag den Raab – Sortierstreifen (Trennkarten)",
+			Notes:  "Einseitig auf Karton drucken. Je Spiel eine Trennkarte mit den Kartennummern (orange Ecke der Quizkarten); hinter die Karten ihres Spiels stellen.",
 			Pieces: strips})
 	}
 	segments := spinnerSegments(set)
@@ -224,12 +225,12 @@ func letterChip(s raabSide, l string) pieces.Piece {
 		Front: func(c *layout.Canvas) {
 			c.Circle(d/2, d/2, d/2, s.Col, layout.Color{}, 0)
 			c.Circle(d/2, d/2, d/2-3, layout.White, layout.Color{}, 0)
-			c.Glyph(d/2, d/2+0.6, 0, l, "B", 27, s.Col)
-			c.Glyph(d/2, 1.5, 0, s.Symbol, "B", 7, layout.White)
+			c.Mark(d/2, d/2, 0, l, "B", 27, s.Col)
+			c.Mark(d/2, 1.5, 0, s.Symbol, "B", 7, layout.White)
 		},
 		Back: func(c *layout.Canvas) {
 			c.Circle(d/2, d/2, d/2, s.Col, layout.Color{}, 0)
-			c.Glyph(d/2, d/2-1.2, 0, s.Symbol, "B", 20, layout.White)
+			c.Mark(d/2, d/2-1.2, 0, s.Symbol, "B", 20, layout.White)
 			c.Glyph(d/2, d/2+5.6, 0, s.Team, "B", 5, layout.White)
 		}}
 }
@@ -240,9 +241,9 @@ func stimmtsChip(s raabSide) pieces.Piece {
 		return func(c *layout.Canvas) {
 			c.Circle(d/2, d/2, d/2, s.Col, layout.Color{}, 0)
 			c.Circle(d/2, d/2, d/2-3, layout.White, layout.Color{}, 0)
-			c.Glyph(d/2, d/2-1.2, 0, mark, "B", 32, markCol)
+			c.Mark(d/2, d/2-1.6, 0, mark, "B", 32, markCol)
 			c.Glyph(d/2, d/2+6.4, 0, label, "B", 5.5, markCol)
-			c.Glyph(d/2, 1.5, 0, s.Symbol, "B", 7, layout.White)
+			c.Mark(d/2, 1.5, 0, s.Symbol, "B", 7, layout.White)
 		}
 	}
 	return pieces.Piece{Name: "Stimmt’s?-Chip " + s.Colour, W: d, H: d, Round: true,
@@ -261,7 +262,7 @@ func teamplayerCard(i int) pieces.Piece {
 			c.Text(cardW/2, 9.5, "Teamseite", "", 7.5, layout.White, layout.Center)
 			c.Circle(cardW/2, 26, 9.5, layout.White, layout.Color{}, 0)
 			person(c, cardW/2, 26.5, 14, col)
-			c.Glyph(4, 4.5, 0, raabRed.Symbol, "B", 8, layout.White)
+			c.Mark(4, 4.5, 0, raabRed.Symbol, "B", 8, layout.White)
 			textMid(c, "Ich kann für das Team gegen Stefan antreten.", "B", 8, 6.5, 4, 37, cardW-8, 12, layout.White, layout.Center)
 			c.RoundRect(3, 52, cardW-6, 14.5, 1.5, layout.White, layout.Color{}, 0)
 			c.Text(5, 53.2, "Name", "", 5.5, raabMuted, layout.Left)
@@ -279,7 +280,7 @@ func teamplayerCard(i int) pieces.Piece {
 				}
 				person(c, cardW/2+dx, 25-s*0.1, s, col.Tint(0.35))
 			}
-			c.Glyph(4, 4.5, 0, raabRed.Symbol, "B", 8, col)
+			c.Mark(4, 4.5, 0, raabRed.Symbol, "B", 8, col)
 			textMid(c, "Ich habe schon gespielt – jetzt anfeuern!", "B", 8, 6.5, 4, 33, cardW-8, 12, ink, layout.Center)
 			textMid(c, "Erst wenn alle Kandidaten einmal gespielt haben, drehen alle ihre Karte wieder auf die Teamseite.",
 				"", 6.5, 5.5, 4, 46, cardW-8, 20, raabMuted, layout.Center)
@@ -305,7 +306,7 @@ func wildCard(i int) pieces.Piece {
 		Back: func(c *layout.Canvas) {
 			c.RoundRect(0, 0, cardW, cardH, 2.5, col, layout.Color{}, 0)
 			outline(c, 3, 3, cardW-6, cardH-6, 1.5, 0.6, layout.White)
-			c.Glyph(cardW/2, 25, 0, raabBlue.Symbol, "B", 40, layout.White)
+			c.Mark(cardW/2, 25, 0, raabBlue.Symbol, "B", 40, layout.White)
 			c.Text(cardW/2, 40, "WILD", "B", 14, layout.White, layout.Center)
 			c.Text(cardW/2, 47, "CARD", "B", 14, layout.White, layout.Center)
 			c.Text(cardW/2, 58, "Stefan", "", 8, layout.White, layout.Center)
@@ -315,12 +316,13 @@ func wildCard(i int) pieces.Piece {
 // ------------------------------------------------- stand-ups and tokens
 
 // figure is a fold-over stand-up like standUp, in any size and with its
-// own faces: face draws one panel of w × panel mm; the back panel is
-// drawn upside down above the front, so it reads from behind when folded.
-func figure(name string, w, panel, base float64, col layout.Color, face func(c *layout.Canvas)) pieces.Piece {
+// own faces: front and back each draw one panel of w × panel mm; the back
+// panel is drawn upside down above the front, so it reads from behind when
+// folded.
+func figure(name string, w, panel, base float64, col layout.Color, front, back func(c *layout.Canvas)) pieces.Piece {
 	return pieces.Piece{Name: name, W: w, H: 2*panel + base, Front: func(c *layout.Canvas) {
-		c.Rotated(180, w/2, panel/2, func() { face(c.Sub(0, 0, w, panel)) })
-		face(c.Sub(0, panel, w, panel))
+		c.Rotated(180, w/2, panel/2, func() { back(c.Sub(0, 0, w, panel)) })
+		front(c.Sub(0, panel, w, panel))
 		c.Rect(0, 2*panel, w, base, col.Tint(0.6))
 		label := "Fuß – kleben"
 		if c.TextWidth(label, "", 5) > w-1 {
@@ -332,28 +334,61 @@ func figure(name string, w, panel, base float64, col layout.Color, face func(c *
 	}}
 }
 
-// namePlate is a role stand-up: a pictogram and the role's name, no face.
+// plateW, platePanel and plateBase are the sizes of a role stand-up.
+const plateW, platePanel, plateBase = 34.0, 44.0, 20.0
+
+// namePlate is a role stand-up: a pictogram and the role's name, no face,
+// the same on both sides.
 func namePlate(name, label string, col layout.Color, symbol string, pict func(c *layout.Canvas, cx, cy, s float64, col layout.Color)) pieces.Piece {
-	const w, panel, base = 34.0, 44.0, 20.0
-	return figure(name, w, panel, base, col, func(c *layout.Canvas) {
+	side := plateSide(label, "", col, symbol, pict)
+	return figure(name, plateW, platePanel, plateBase, col, side, side)
+}
+
+// plateSide draws one side of a role stand-up: the pictogram in a white
+// disc, the role's name and, when given, a line of what the side is for.
+func plateSide(label, note string, col layout.Color, symbol string, pict func(c *layout.Canvas, cx, cy, s float64, col layout.Color)) func(c *layout.Canvas) {
+	const w, panel = plateW, platePanel
+	return func(c *layout.Canvas) {
 		c.Rect(0, 0, w, panel, col)
 		c.Circle(w/2, 18, 12.5, layout.White, layout.Color{}, 0)
 		pict(c, w/2, 19, 19, col)
 		if symbol != "" {
-			c.Glyph(4, 4, 0, symbol, "B", 8, layout.White)
+			c.Mark(4, 4, 0, symbol, "B", 8, layout.White)
 		}
-		c.Text(w/2, 34, label, "B", fitLine(c, label, "B", 11, 6, w-3), layout.White, layout.Center)
-	})
+		ly := 34.0
+		if note != "" {
+			ly = 32.5
+			c.Text(w/2, 38.2, note, "", fitLine(c, note, "", 5.5, 4, w-2.5), layout.White, layout.Center)
+		}
+		c.Text(w/2, ly, label, "B", fitLine(c, label, "B", 11, 6, w-3), layout.White, layout.Center)
+	}
+}
+
+// hostPlate is the host's stand-up: the host's side, and Elton's side,
+// which the host turns to the players for "Blamieren oder Kassieren" (the
+// rulebook).
+func hostPlate() pieces.Piece {
+	return figure("Aufsteller Moderation", plateW, platePanel, plateBase, raabHost,
+		plateSide("Moderation", "", raabHost, "", microphone),
+		plateSide("Elton", "„Blamieren oder Kassieren“", raabElton, "", eltonPict))
+}
+
+// eltonPict is the pictogram of Elton's side: a person with the host's
+// question mark.
+func eltonPict(c *layout.Canvas, cx, cy, s float64, col layout.Color) {
+	person(c, cx-s*0.12, cy, s*0.9, col)
+	c.Mark(cx+s*0.3, cy-s*0.28, 0, "?", "B", s*1.1, col)
 }
 
 // indicator is a small stand-up for a track: two fit one field.
 func indicator(name string, col layout.Color, symbol, label string) pieces.Piece {
 	const w, panel, base = 10.0, 15.0, 8.0
-	return figure(name, w, panel, base, col, func(c *layout.Canvas) {
+	side := func(c *layout.Canvas) {
 		c.Rect(0, 0, w, panel, col)
-		c.Glyph(w/2, 6, 0, symbol, "B", 14, layout.White)
+		c.Mark(w/2, 6, 0, symbol, "B", 14, layout.White)
 		c.Text(w/2, 11, label, "B", fitLine(c, label, "B", 5, 3.5, w-1), layout.White, layout.Center)
-	})
+	}
+	return figure(name, w, panel, base, col, side, side)
 }
 
 // raabFigures are the stand-ups (Stefan, the host, the two playing pieces,
@@ -362,7 +397,7 @@ func indicator(name string, col layout.Color, symbol, label string) pieces.Piece
 func raabFigures() []pieces.Piece {
 	out := []pieces.Piece{
 		namePlate("Aufsteller Stefan", "Stefan", raabBlue.Col, raabBlue.Symbol, person),
-		namePlate("Aufsteller Moderation", "Moderation", raabHost, "", microphone),
+		hostPlate(),
 	}
 	for _, s := range raabSides {
 		out = append(out, standUp("Spielfigur "+s.Colour+" ("+s.Team+")", s.Col, s.Symbol, s.Team))
@@ -380,7 +415,7 @@ func raabFigures() []pieces.Piece {
 		out = append(out, pieces.Piece{Name: "Würfelmarke " + d.name, W: 12, H: 12, Corner: 1.5,
 			Front: func(c *layout.Canvas) {
 				c.RoundRect(0, 0, 12, 12, 1.5, d.col, layout.Color{}, 0)
-				c.Glyph(6, 6, 0, d.symbol, "B", 17, layout.White)
+				c.Mark(6, 6, 0, d.symbol, "B", 17, layout.White)
 			}})
 	}
 	return out
@@ -424,32 +459,60 @@ func gameLabel(g *decks.MiniGame) string {
 	return g.Name
 }
 
+// The sorting dividers: as wide as a quiz card, and taller by a tab that
+// stands above the cards when the divider stands behind its game's cards
+// in a box. The tabs alternate between the left and the right half, so
+// each shows past its neighbour.
+const (
+	DividerW    = 63.0
+	DividerBody = 88.0 // a quiz card's height
+	DividerTab  = 13.0
+)
+
 func raabSortingPieces(set *decks.Set) []pieces.Piece {
-	const w, h, band = 63.0, 18.0, 17.0
+	const w, h, tabW = DividerW, DividerBody + DividerTab, DividerW / 2
 	var out []pieces.Piece
-	for _, s := range sortingStrips(set) {
-		out = append(out, pieces.Piece{Name: "Sortierstreifen " + s.Game.Name, W: w, H: h, Corner: 1,
+	for i, s := range sortingStrips(set) {
+		tx := float64(i%2) * (w - tabW)
+		out = append(out, pieces.Piece{Name: "Sortierstreifen " + s.Game.Name, W: w, H: h,
+			Outline: dividerOutline(tx, tabW),
 			Front: func(c *layout.Canvas) {
-				c.RoundRect(0, 0, w, h, 1, layout.White, layout.Color{}, 0)
-				outline(c, 0.3, 0.3, w-0.6, h-0.6, 1, 0.6, raabOrange)
-				c.Polygon(raabOrange, 0, 0, band, 0, band, h, 0, h)
-				c.Text(band/2, 2.8, "Karten", "", 5.5, layout.White, layout.Center)
+				tab, body := DividerTab, DividerBody
+				c.Polygon(raabOrange, dividerOutline(tx, tabW)[:12]...)
+				c.Rect(tx, tab-1, tabW, 1, raabOrange)
 				r := s.Range()
-				c.Text(band/2, 7.5, r, "B", fitLine(c, r, "B", 12, 6, band-2), layout.White, layout.Center)
-				name := gameLabel(s.Game)
-				c.Text(band+2.5, 4, name, "B", fitLine(c, name, "B", 10, 5.5, w-band-4.5), ink, layout.Left)
+				c.Text(tx+tabW/2, 1.3, r, "B", fitLine(c, r, "B", 10, 6, tabW-3), layout.White, layout.Center)
+				textMid(c, gameLabel(s.Game), "B", 7, 5.5, tx+1, 5.3, tabW-2, tab-6.3, layout.White, layout.Center)
+				// The body, behind the cards: what the tab says, larger.
+				c.Rect(0, tab, w, body, layout.White)
+				outline(c, 0.4, tab+0.4, w-0.8, body-0.8, 1, 0.8, raabOrange)
+				c.Text(w/2, tab+8, "Karten", "", 8, raabMuted, layout.Center)
+				c.Text(w/2, tab+12, r, "B", fitLine(c, r, "B", 26, 12, w-8), raabOrange, layout.Center)
+				textMid(c, gameLabel(s.Game), "B", 13, 8, 4, tab+26, w-8, 16, ink, layout.Center)
 				n := s.Last - s.First + 1
 				what := fmt.Sprintf("%d Karten", n)
 				if n == 1 {
 					what = "1 Karte"
 				}
+				c.Text(w/2, tab+43, what, "", 8, raabMuted, layout.Center)
 				if s.Game.ThreePlayers {
-					what += " · (3) = nur mit Moderation"
+					c.Text(w/2, tab+48, "(3) = nur mit Moderation, nicht zu zweit", "", 6.5, raabMuted, layout.Center)
 				}
-				c.Text(band+2.5, 10.5, what, "", fitLine(c, what, "", 6.5, 4.5, w-band-4.5), raabMuted, layout.Left)
+				textMid(c, "Trennkarte: hinter die Karten dieses Spiels stellen; die Lasche ragt über die Karten hinaus.",
+					"", 6.5, 5, 6, tab+body-16, w-12, 12, raabMuted, layout.Center)
 			}})
 	}
 	return out
+}
+
+// dividerOutline is a divider's cut line with its tab at tx: the tab (its
+// first six points, top corners chamfered) and then the body.
+func dividerOutline(tx, tabW float64) []float64 {
+	const w, tab, h, ch = DividerW, DividerTab, DividerBody + DividerTab, 1.5
+	return []float64{
+		tx, tab, tx, ch, tx + ch, 0, tx + tabW - ch, 0, tx + tabW, ch, tx + tabW, tab,
+		w, tab, w, h, 0, h, 0, tab,
+	}
 }
 
 // ------------------------------------------ score track of the single games
@@ -519,7 +582,7 @@ func raabScoreTrack(c *layout.Canvas) error {
 			if i == 0 {
 				sx = lx + 3.5
 			}
-			c.Glyph(sx, y+3.5, 0, s.Symbol, "B", 7, s.Col)
+			c.Mark(sx, y+3.5, 0, s.Symbol, "B", 7, s.Col)
 			switch {
 			case starts[v]:
 				c.Text(lx+laneW/2, y+fh/2-2, "START", "B", 8, ink, layout.Center)
@@ -537,14 +600,14 @@ func raabScoreTrack(c *layout.Canvas) error {
 		}
 		c.Rect(numX, y, numW, fh, fill)
 		c.Line(numX, y, numX+numW, y, 0.8, layout.White)
-		c.Glyph(numX+numW/2, y+fh/2, 0, fmt.Sprint(v), "B", 20, ink)
+		c.Mark(numX+numW/2, y+fh/2, 0, fmt.Sprint(v), "B", 20, ink)
 	}
 	// The legend beside the rows it explains.
 	lx := lanes[1] + laneW + 4
 	lw := c.W - m - 2 - lx - 4
 	note := func(v int, s string) {
 		y := rowY(v)
-		c.Glyph(lx, y+fh/2, 0, "◀", "B", 8, ink)
+		c.Mark(lx, y+fh/2, 0, "◀", "B", 8, ink)
 		textMid(c, s, "", 8, 6, lx+3.5, y, lw, fh, ink, layout.Left)
 	}
 	note(10, "„Zocken“: wer mindestens 10 Punkte hat, gewinnt.")
@@ -614,11 +677,11 @@ func raabTotalTrack(c *layout.Canvas) error {
 		outline(c, x+0.6, y+0.6, cw-1.2, ch-1.2, 1.5, 0.3, layout.RGB(150, 100, 50))
 		if hl {
 			outline(c, x+1, y+1, cw-2, ch-2, 1.2, 0.9, ink)
-			c.Glyph(x+cw/2, y+ch*0.38, 0, fmt.Sprint(n), "B", 15, ink)
+			c.Mark(x+cw/2, y+ch*0.38, 0, fmt.Sprint(n), "B", 15, ink)
 			c.Text(x+cw/2, y+ch*0.66, name, "B", fitLine(c, name, "B", 6.5, 4.5, cw-2.5), ink, layout.Center)
 			continue
 		}
-		c.Glyph(x+cw/2, y+ch/2, 0, fmt.Sprint(n), "B", 12, ink)
+		c.Mark(x+cw/2, y+ch/2, 0, fmt.Sprint(n), "B", 12, ink)
 		if n == 0 {
 			c.Text(x+cw/2, y+ch-4, "Start", "", 5.5, raabMuted, layout.Center)
 		}
@@ -655,7 +718,7 @@ func raabTotalTrack(c *layout.Canvas) error {
 			continue
 		}
 		c.Text(x+rw/2, y+1, "Spiel", "", 5, raabMuted, layout.Center)
-		c.Glyph(x+rw/2, y+rh/2, 0, fmt.Sprint(i), "B", 13, ink)
+		c.Mark(x+rw/2, y+rh/2, 0, fmt.Sprint(i), "B", 13, ink)
 		pts := fmt.Sprintf("%d P.", i)
 		c.Text(x+rw/2, y+rh-3.2, pts, "", 5, raabMuted, layout.Center)
 	}
@@ -720,7 +783,7 @@ func riskBase(c *layout.Canvas, cx, cy, R float64, s raabSide) {
 		a := float64(k) * 2 * math.Pi / 3
 		c.Polygon(s.Col.Tint(tints[k]), wedgePoints(cx, cy, 0, R-3, a-math.Pi/3, a+math.Pi/3)...)
 		x, y := polar(cx, cy, R*0.66, a)
-		c.Glyph(x, y, -deg(a), fmt.Sprint(k+1), "B", 34, ink)
+		c.Mark(x, y, -deg(a), fmt.Sprint(k+1), "B", 34, ink)
 		// The einsatz in dots too, below the number.
 		for d := 0; d <= k; d++ {
 			off := (float64(d) - float64(k)/2) * 3.2
@@ -734,7 +797,7 @@ func riskBase(c *layout.Canvas, cx, cy, R float64, s raabSide) {
 		x2, y2 := polar(cx, cy, R-3, a)
 		c.Line(x1, y1, x2, y2, 0.6, layout.White)
 	}
-	c.Glyph(cx, cy+R-1.6, 0, s.Symbol, "B", 6, layout.White)
+	c.Mark(cx, cy+R-1.5, 0, s.Symbol, "B", 6, layout.White)
 	centreMark(c, cx, cy, ink)
 	c.Cut(cx-R, cy-R, 2*R, 2*R, 0, true)
 }
@@ -750,7 +813,7 @@ func riskTop(c *layout.Canvas, cx, cy, r, R float64, s raabSide) {
 	c.Text(cx, cy-R*0.66-1.2, "Fenster", "", 6.5, raabMuted, layout.Center)
 	c.Text(cx, cy-R*0.66+1.8, "ausschneiden", "", 6.5, raabMuted, layout.Center)
 	c.Text(cx, cy+r*0.18, "EINSATZ", "B", 12, layout.White, layout.Center)
-	c.Glyph(cx, cy+r*0.5, 0, s.Symbol, "B", 16, layout.White)
+	c.Mark(cx, cy+r*0.5, 0, s.Symbol, "B", 16, layout.White)
 	c.Text(cx, cy+r*0.66, s.Team, "B", 8, layout.White, layout.Center)
 	centreMark(c, cx, cy, ink)
 	c.Cut(cx-r, cy-r, 2*r, 2*r, 0, true)

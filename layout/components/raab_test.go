@@ -220,6 +220,32 @@ func TestRaabChipsAndCards(t *testing.T) {
 	}
 }
 
+// The sorting dividers stand above the cards: as wide as a quiz card and
+// taller than one by their tab, with tabs alternating left and right.
+func TestRaabDividersStandAboveTheCards(t *testing.T) {
+	sheets, _ := Raab(defaultRaabSet(t))
+	sh := raabSheet(t, sheets, "sortierstreifen")
+	st, err := layout.LoadStyle("raab", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, pc := range sh.Pieces {
+		if pc.W < st.Card.Width || pc.H < st.Card.Height+10 {
+			t.Errorf("%s: %.0f × %.0f mm, cards are %.0f × %.0f", pc.Name, pc.W, pc.H, st.Card.Width, st.Card.Height)
+		}
+		// The tab: the outline's top edge, in the left or the right half.
+		top := []float64{}
+		for j := 0; j+1 < len(pc.Outline); j += 2 {
+			if pc.Outline[j+1] == 0 {
+				top = append(top, pc.Outline[j])
+			}
+		}
+		if len(top) != 2 || (top[0] < pc.W/2) != (i%2 == 0) {
+			t.Errorf("%s: tab edge at %v", pc.Name, top)
+		}
+	}
+}
+
 // The stand-ups and tokens the rulebook lists are all there.
 func TestRaabFigures(t *testing.T) {
 	sheets, _ := Raab(defaultRaabSet(t))
@@ -233,6 +259,15 @@ func TestRaabFigures(t *testing.T) {
 		"Rundenanzeiger Grau", "Punkteanzeiger Rot", "Punkteanzeiger Blau", "Würfelmarke Rot", "Würfelmarke Blau", "Würfelmarke Grau"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("no %q among %v", want, names)
+		}
+	}
+	// The host stand-up has Elton's side, which "Blamieren oder Kassieren"
+	// turns to the players.
+	tooltest.Need(t, "pdftotext")
+	text := pdfText(t, sheetPDF(t, layout.A4, sh))
+	for _, want := range []string{"Moderation", "Elton", "Kassieren"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("figuren: %q not printed", want)
 		}
 	}
 }
@@ -253,7 +288,9 @@ func TestRaabRenders(t *testing.T) {
 				if _, n, err := pieces.Sheets(p, sh.Title, sh.Notes, sh.Pieces); err != nil || n < 1 {
 					t.Errorf("%s on %s: %d pages, %v", sh.Name, p.Name, n, err)
 				}
-				if _, n := pieces.Layout(p, sh.Pieces); n > 1 {
+				// One sheet each, except the dividers: as tall as a card
+				// plus a tab, six fit a sheet (27 games: five sheets).
+				if _, n := pieces.Layout(p, sh.Pieces); n > 1 && sh.Name != "sortierstreifen" {
 					t.Errorf("%s on %s: %d sheets, want one", sh.Name, p.Name, n)
 				}
 			}

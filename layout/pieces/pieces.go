@@ -16,8 +16,12 @@ type Piece struct {
 	W, H   float64 // mm
 	Round  bool    // a disc of diameter W
 	Corner float64 // corner radius of a rectangular piece
-	Front  func(c *layout.Canvas)
-	Back   func(c *layout.Canvas) // nil: one-sided
+	// Outline, when set, is the cut line as a closed polygon of x, y pairs
+	// in the piece's millimetres, for shapes other than rectangles and
+	// discs (a divider with a tab); W × H is its bounding box.
+	Outline []float64
+	Front   func(c *layout.Canvas)
+	Back    func(c *layout.Canvas) // nil: one-sided
 }
 
 // Gap is the space between neighbouring pieces: each has its own cut line
@@ -84,7 +88,7 @@ func Sheets(p layout.Paper, title, notes string, pieces []Piece) ([]byte, int, e
 				if pc.Front != nil {
 					pc.Front(c.Sub(pl.X, pl.Y, pc.W, pc.H))
 				}
-				c.Cut(pl.X, pl.Y, pc.W, pc.H, pc.Corner, pc.Round)
+				cut(c, pc, pl.X, pl.Y, false)
 			}
 			return nil
 		})
@@ -99,7 +103,7 @@ func Sheets(p layout.Paper, title, notes string, pieces []Piece) ([]byte, int, e
 					}
 					x := p.W - pl.X - pc.W // long-edge flip: mirrored left to right
 					pc.Back(c.Sub(x, pl.Y, pc.W, pc.H))
-					c.Cut(x, pl.Y, pc.W, pc.H, pc.Corner, pc.Round)
+					cut(c, pc, x, pl.Y, true)
 				}
 				return nil
 			})
@@ -116,4 +120,22 @@ func Sheets(p layout.Paper, title, notes string, pieces []Piece) ([]byte, int, e
 	}
 	data, err := layout.Pages(p.W, p.H, title, draws)
 	return data, pages, err
+}
+
+// cut draws a piece's cut line at (x, y); a back's outline is mirrored.
+func cut(c *layout.Canvas, pc *Piece, x, y float64, mirrored bool) {
+	if len(pc.Outline) < 6 {
+		c.Cut(x, y, pc.W, pc.H, pc.Corner, pc.Round)
+		return
+	}
+	xy := make([]float64, 0, len(pc.Outline)+2)
+	for i := 0; i+1 < len(pc.Outline); i += 2 {
+		px := pc.Outline[i]
+		if mirrored {
+			px = pc.W - px
+		}
+		xy = append(xy, x+px, y+pc.Outline[i+1])
+	}
+	xy = append(xy, xy[0], xy[1])
+	c.Polyline(0.2, layout.RGB(90, 90, 90), xy...)
 }

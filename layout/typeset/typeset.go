@@ -89,39 +89,77 @@ type Setter struct {
 
 // Fit sets blocks stacked top to bottom into a box of width × height mm,
 // all scaled by one factor: the largest scale from 1 down to each block's
-// minimum (in steps of 2.5 %) at which everything fits. It fails with an
-// OverflowError naming the block that cannot fit.
+// minimum (in steps of 2.5 %) at which everything fits. At each scale the
+// text is first set without automatic hyphenation — a short text that fits
+// with line breaks at spaces is never hyphenated — and only then with it.
+// When nothing fits at any scale, words too wide for a line on their own
+// are divided as a last resort, even in blocks that are not hyphenated
+// (answers), but never in verbatim ones. It fails with an OverflowError
+// naming the block that cannot fit.
 func (t Setter) Fit(blocks []Block, width, height float64) ([]SetBlock, error) {
 	minScale := 0.0
+	hyphenates := false
 	for _, b := range blocks {
 		if b.Min > 0 && b.Size > 0 {
 			minScale = max(minScale, b.Min/b.Size)
 		}
+		hyphenates = hyphenates || (b.Hyphenate && !b.Verbatim)
 	}
 	var lastErr error
-	for scale := 1.0; scale >= minScale-1e-9; scale -= 0.025 {
-		set, err := t.setAll(blocks, width, scale)
+	try := func(scale float64, mode breakMode) []SetBlock {
+		set, err := t.setAll(blocks, width, scale, mode)
 		if err != nil {
 			lastErr = err
-			continue
+			return nil
 		}
 		total := 0.0
 		for _, s := range set {
 			total += s.Gap + s.Height
 		}
 		if total <= height+1e-6 {
-			return set, nil
+			return set
 		}
 		t := tallest(set)
 		lastErr = &OverflowError{Card: t.Card, Source: t.Source, Reason: i18n.Sprintf(
 			"der Text passt nicht auf die Karte (%.0f mm hoch, Platz für %.0f mm, auch in der kleinsten Schrift)",
 			"the text does not fit the card (%.0f mm tall, room for %.0f mm, even at the smallest size)", total, height)}
+		return nil
+	}
+	for scale := 1.0; scale >= minScale-1e-9; scale -= 0.025 {
+		if set := try(scale, plain); set != nil {
+			return set, nil
+		}
+		if hyphenates {
+			if set := try(scale, hyphenated); set != nil {
+				return set, nil
+			}
+		}
+	}
+	for scale := 1.0; scale >= minScale-1e-9; scale -= 0.025 {
+		if set := try(scale, lastResort); set != nil {
+			return set, nil
+		}
 	}
 	if lastErr == nil {
 		lastErr = &OverflowError{Reason: i18n.Sprintf("kein Text", "no text")}
 	}
 	return nil, lastErr
 }
+
+// breakMode is how freely a block may be hyphenated.
+type breakMode int
+
+const (
+	// plain breaks lines at spaces, explicit hyphens and the author's soft
+	// hyphens only.
+	plain breakMode = iota
+	// hyphenated also divides words at the patterns' points in blocks that
+	// allow hyphenation.
+	hyphenated
+	// lastResort also divides a word too wide for a line of its own in
+	// blocks that do not allow hyphenation (answers); never verbatim ones.
+	lastResort
+)
 
 func tallest(set []SetBlock) SetBlock {
 	best := set[0]
@@ -133,11 +171,11 @@ func tallest(set []SetBlock) SetBlock {
 	return best
 }
 
-func (t Setter) setAll(blocks []Block, width, scale float64) ([]SetBlock, error) {
+func (t Setter) setAll(blocks []Block, width, scale float64, mode breakMode) ([]SetBlock, error) {
 	out := make([]SetBlock, 0, len(blocks))
 	for _, b := range blocks {
 		size := b.Size * scale
-		lines, err := t.Break(b, width-b.Indent, size)
+		lines, err := t.breakAt(b, width-b.Indent, size, mode)
 		if err != nil {
 			return nil, err
 		}
@@ -157,8 +195,13 @@ func Prepare(b Block) string {
 	return GermanQuotes(b.Text)
 }
 
-// Break sets one block at a size into lines of at most width mm.
+// Break sets one block at a size into lines of at most width mm,
+// hyphenating where the block allows it.
 func (t Setter) Break(b Block, width, size float64) ([]Line, error) {
+	return t.breakAt(b, width, size, hyphenated)
+}
+
+func (t Setter) breakAt(b Block, width, size float64, mode breakMode) ([]Line, error) {
 	text := Prepare(b)
 	for _, r := range text {
 		if r != '\n' && r != softHyphen && !t.M.Has(b.Style, r) {
@@ -167,7 +210,7 @@ func (t Setter) Break(b Block, width, size float64) ([]Line, error) {
 	}
 	var lines []Line
 	for _, para := range strings.Split(text, "\n") {
-		pl, err := t.breakParagraph(b, para, width, size)
+		pl, err := t.breakParagraph(b, para, width, size, mode)
 		if err != nil {
 			return nil, err
 		}
@@ -176,8 +219,8 @@ func (t Setter) Break(b Block, width, size float64) ([]Line, error) {
 	return lines, nil
 }
 
-func (t Setter) breakParagraph(b Block, para string, width, size float64) ([]Line, error) {
-	words := strings.Fields(para)
+func (t Setter) breakParagraph(b Block, para string, width, size float64, mode breakMode) ([]Line, error) {
+	words := strings.FieldsFunc(para, breakingSpace)
 	if len(words) == 0 {
 		return []Line{{}}, nil
 	}
@@ -208,7 +251,7 @@ func (t Setter) breakParagraph(b Block, para string, width, size float64) ([]Lin
 		if len(cur) > 0 {
 			room -= space
 		}
-		if head, tail, ok := t.divide(b, w, size, room); ok {
+		if head, tail, ok := t.divide(b, w, size, room, mode >= hyphenated && b.Hyphenate); ok {
 			if len(cur) > 0 {
 				curW += space
 			}
@@ -224,7 +267,18 @@ func (t Setter) breakParagraph(b Block, para string, width, size float64) ([]Lin
 			i--
 			continue
 		}
-		// Alone on an empty line and still too wide: the size is too big.
+		// Alone on an empty line and still too wide: as a last resort the
+		// word is divided at its pattern points, unless it is verbatim;
+		// otherwise the size is too big.
+		if mode == lastResort && !b.Verbatim {
+			if head, tail, ok := t.divide(b, w, size, width, true); ok {
+				cur, curW = []string{head}, t.M.Width(b.Style, size, head)
+				flush()
+				words[i] = tail
+				i--
+				continue
+			}
+		}
 		return nil, &OverflowError{Card: b.Card, Source: b.Source, Reason: i18n.Sprintf("das Wort „%s“ ist zu breit für die Karte", "the word %q is too wide for the card", shown)}
 	}
 	if len(cur) > 0 {
@@ -234,10 +288,10 @@ func (t Setter) breakParagraph(b Block, para string, width, size float64) ([]Lin
 }
 
 // divide splits word so that head (shown with a hyphen where one is
-// needed) fits into room; soft hyphens typed by the author always count,
-// pattern points only when the block may be hyphenated.
-func (t Setter) divide(b Block, word string, size, room float64) (head, tail string, ok bool) {
-	points := breakPoints(t, b, word)
+// needed) fits into room; soft hyphens typed by the author and explicit
+// hyphens always count, pattern points only when patterns is set.
+func (t Setter) divide(b Block, word string, size, room float64, patterns bool) (head, tail string, ok bool) {
+	points := breakPoints(t, b, word, patterns)
 	runes := []rune(word)
 	for i := len(points) - 1; i >= 0; i-- {
 		p := points[i]
@@ -252,8 +306,10 @@ func (t Setter) divide(b Block, word string, size, room float64) (head, tail str
 	return "", "", false
 }
 
-// breakPoints are the rune positions before which word may be divided.
-func breakPoints(t Setter, b Block, word string) []int {
+// breakPoints are the rune positions before which word may be divided:
+// the author's soft hyphens, or else explicit hyphens and, with patterns
+// (never in verbatim text), the hyphenation patterns' points.
+func breakPoints(t Setter, b Block, word string, patterns bool) []int {
 	var pts []int
 	runes := []rune(word)
 	hasSoft := false
@@ -265,7 +321,7 @@ func breakPoints(t Setter, b Block, word string) []int {
 			}
 		}
 	}
-	if hasSoft || !b.Hyphenate || b.Verbatim || t.Hyph == nil {
+	if hasSoft || !patterns || b.Verbatim || t.Hyph == nil {
 		if !hasSoft {
 			// Explicit hyphens are break points even when not hyphenating.
 			for i, r := range runes {
@@ -289,6 +345,13 @@ func breakPoints(t Setter, b Block, word string) []int {
 		pts = append(pts, start+p)
 	}
 	return pts
+}
+
+// breakingSpace reports whether a line may break at r: at any space but
+// the no-break spaces (U+00A0, U+202F), which keep "300 g/m²" or "3 mm"
+// together.
+func breakingSpace(r rune) bool {
+	return unicode.IsSpace(r) && r != '\u00a0' && r != '\u202f'
 }
 
 // visible removes soft hyphens: they show only where a line is broken.

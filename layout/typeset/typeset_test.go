@@ -124,3 +124,76 @@ func TestMissingGlyph(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// A short text that fits the box with line breaks at spaces is not
+// hyphenated, although greedy filling would divide a word.
+func TestFitPrefersLineBreaksToHyphens(t *testing.T) {
+	b := Block{Text: "Die Straßenbahn fährt", Size: 10, Min: 6, Hyphenate: true}
+	greedy, err := setter.Break(b, 12, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(texts(greedy), "|"); !strings.Contains(got, "-|") {
+		t.Fatalf("the example must hyphenate when filling lines greedily: %q", got)
+	}
+	set, err := setter.Fit([]Block{b}, 12, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(texts(set[0].Lines), "|")
+	if got != "Die|Straßenbahn|fährt" || set[0].SizePt != 10 {
+		t.Fatalf("got %q at %.1f pt, want line breaks at spaces at full size", got, set[0].SizePt)
+	}
+	// Where line breaks alone do not fit, hyphenation comes before a
+	// smaller size.
+	set, err = setter.Fit([]Block{b}, 12, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(texts(set[0].Lines), "|"); !strings.Contains(got, "-|") || set[0].SizePt != 10 {
+		t.Fatalf("got %q at %.1f pt, want hyphenation at full size", got, set[0].SizePt)
+	}
+}
+
+// An answer word too wide for a line even at the smallest size is divided
+// as the last resort, unless the card is verbatim.
+func TestLastResortDividesTooWideAnswerWords(t *testing.T) {
+	word := "Grundstücksverkehrsgenehmigungszuständigkeitsübertragungsverordnung"
+	answer := Block{Text: "Die " + word, Size: 10, Min: 8, Source: "b"} // answers are not hyphenated
+	set, err := setter.Fit([]Block{answer}, 30, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := texts(set[0].Lines)
+	if len(lines) < 3 || lines[0] != "Die" || !strings.HasSuffix(lines[1], "-") {
+		t.Fatalf("got %q", lines)
+	}
+	if joined := strings.ReplaceAll(strings.Join(lines[1:], ""), "-", ""); joined != word {
+		t.Fatalf("the divided word reads %q", joined)
+	}
+	for _, l := range set[0].Lines {
+		if l.Width > 30 {
+			t.Errorf("line %q is %.1f mm wide", l.Text, l.Width)
+		}
+	}
+	// Every size was tried undivided first; divided, the largest that fits wins.
+	if set[0].SizePt != 10 {
+		t.Errorf("set at %.1f pt, want 10", set[0].SizePt)
+	}
+	answer.Verbatim = true
+	_, err = setter.Fit([]Block{answer}, 30, 60)
+	if err == nil || !strings.Contains(err.Error(), "zu breit") {
+		t.Fatalf("a verbatim word must not be divided: %v", err)
+	}
+}
+
+// A no-break space keeps a number with its unit.
+func TestNoBreakSpaceHolds(t *testing.T) {
+	lines, err := setter.Break(Block{Text: "Karton mit 300\u00a0g/m² nehmen", Size: 10}, 14, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(texts(lines), "|"); got != "Karton mit|300\u00a0g/m²|nehmen" {
+		t.Fatalf("got %q", got)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"druckreif/decks"
 	"druckreif/i18n"
 	"druckreif/rules"
+	"druckreif/rules/raab/mini"
 )
 
 // Action types.
@@ -22,8 +23,9 @@ const (
 	ActResult    = "result"    // {"winner": "stefan"|"team", "game": "AK", "log": "…"}: the mini-game's winner
 )
 
-// ActionTypes lists every action type of the engine.
-var ActionTypes = []string{ActHost, ActSpin, ActChoose, ActCandidate, ActWildCard, ActAccept, ActBegin, ActResult}
+// ActionTypes lists every action type of the evening; while a game's duel
+// is played, the duel's own (DuelActionTypes) come in too.
+var ActionTypes = []string{ActHost, ActSpin, ActChoose, ActCandidate, ActWildCard, ActAccept, ActBegin, ActResult, ActAsk, ActDuel}
 
 type playerPayload struct {
 	Type   string `json:"type"`
@@ -77,6 +79,31 @@ func (e engine) Apply(in State, a rules.Action) (State, []rules.Event, error) {
 	s := in.clone()
 	var ev []rules.Event
 	var err error
+	duel := a.Type == ActAsk || a.Type == ActDuel || slices.Contains(DuelActionTypes, a.Type)
+	switch {
+	case duel && s.Phase == PhaseResult:
+		ev, err = e.duelAction(&s, a)
+	case duel && a.Type != ActChoose:
+		err = s.outOfTurn(a.Type)
+	}
+	switch {
+	case err != nil || duel && s.Phase == PhaseResult:
+	default:
+		ev, err = e.apply(&s, a)
+	}
+	if err == nil && s.Phase == PhaseResult && s.Current.Duel == nil {
+		err = e.startDuel(&s, 0, "")
+	}
+	if err != nil {
+		return in, nil, err
+	}
+	return s, ev, nil
+}
+
+// apply is one of the evening's own actions.
+func (e engine) apply(s *State, a rules.Action) ([]rules.Event, error) {
+	var ev []rules.Event
+	var err error
 	switch a.Type {
 	case ActHost:
 		var p playerPayload
@@ -115,12 +142,9 @@ func (e engine) Apply(in State, a rules.Action) (State, []rules.Event, error) {
 		}
 	default:
 		err = rules.Forbid("unknown-action", "unbekannte Aktion „%s“ (erlaubt: %s)", "unknown action %q (allowed: %s)",
-			a.Type, strings.Join(ActionTypes, ", "))
+			a.Type, strings.Join(append(slices.Clone(ActionTypes), DuelActionTypes...), ", "))
 	}
-	if err != nil {
-		return in, nil, err
-	}
-	return s, ev, nil
+	return ev, err
 }
 
 // outOfTurn is an action whose time has not come (or has passed).
@@ -130,7 +154,7 @@ func (s State) outOfTurn(typ string) error {
 		typ, strings.Join(p.Allowed, ", "))
 }
 
-var e0 engine
+var e0 = engine{duels: mini.New(nil).(*mini.Engine)}
 
 // ------------------------------------------------------------------ host
 
@@ -397,9 +421,27 @@ func (s *State) result(p resultPayload, g *decks.MiniGame) ([]rules.Event, error
 		return nil, s.outOfTurn(ActResult)
 	}
 	c := s.Current
-	win, ok := parseSide(p.Winner)
-	if !ok {
-		return nil, rules.Forbid("side", "„winner“ muss „stefan“ oder „team“ sein, nicht „%s“", "\"winner\" must be \"stefan\" or \"team\", not %q", p.Winner)
+	var win string
+	if d := c.Duel; d != nil && c.Moves > 0 {
+		// The duel was played on this table: its winner is the result.
+		if d.Winner == "" {
+			return nil, forbid("duel-open", fmt.Sprintf("„%s“ ist noch nicht entschieden (%d:%d)", c.Name, d.Score[0], d.Score[1]),
+				fmt.Sprintf("%q is not decided yet (%d:%d)", c.Name, d.Score[0], d.Score[1]))
+		}
+		win = duelSide(d.Winner)
+		if p.Winner != "" {
+			if w, ok := parseSide(p.Winner); !ok || w != win {
+				return nil, forbid("result-duel", fmt.Sprintf("das Duell hat %s gewonnen, nicht „%s“", s.sideDE(win, false), p.Winner),
+					fmt.Sprintf("the duel was won by %s, not %q", s.sideEN(win), p.Winner))
+			}
+		}
+	} else {
+		w, ok := parseSide(p.Winner)
+		if !ok {
+			return nil, rules.Forbid("side", "„winner“ muss „stefan“ oder „team“ sein, nicht „%s“", "\"winner\" must be \"stefan\" or \"team\", not %q", p.Winner)
+		}
+		win = w
+		c.Duel = nil // not played here: the result is reported
 	}
 	if p.Game != "" {
 		if g == nil || g.Code != c.Code {
@@ -407,6 +449,7 @@ func (s *State) result(p resultPayload, g *decks.MiniGame) ([]rules.Event, error
 		}
 	}
 	c.Winner, c.Log = win, p.Log
+	c.Question, c.Picks = nil, nil
 	if win == SideTeam {
 		s.Score.Team += c.Points
 	} else {

@@ -1,6 +1,7 @@
 package raab
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -162,7 +163,8 @@ func readLog(t testing.TB, lines [][]byte) rules.Log {
 	t.Helper()
 	var l rules.Log
 	for i, line := range lines {
-		if len(line) == 0 {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' {
 			continue
 		}
 		if i == 0 {

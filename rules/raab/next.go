@@ -8,7 +8,7 @@ import (
 	"druckreif/rules"
 )
 
-func (engine) Next(s State) rules.Prompt {
+func (e engine) Next(s State) rules.Prompt {
 	c := s.Current
 	if s.Phase == PhaseOver || c == nil {
 		won, lost := s.Score.of(s.Winner), s.Score.of(other(s.Winner))
@@ -86,6 +86,9 @@ func (engine) Next(s State) rules.Prompt {
 		return prompt(actors, fmt.Sprintf("%s liegt zurück und bestimmt, wer „%s“ beginnt.", s.sideDE(by, true), c.Name),
 			fmt.Sprintf("%s is behind and decides who begins %q.", s.sideEN(by, true), c.Name), ActBegin)
 	case PhaseResult:
+		if c.Duel != nil {
+			return e.duelPrompt(s, game, gameEN)
+		}
 		actors := []string{s.Host}
 		if s.Mode == ModeDuo {
 			actors = []string{s.Team[0], s.Stefan}

@@ -10,6 +10,7 @@ import (
 
 	"druckreif/decks"
 	"druckreif/rules"
+	"druckreif/rules/raab/mini"
 )
 
 // randomSetup makes a random legal setup: 2–8 players (so all three
@@ -102,6 +103,16 @@ func randomAction(r *rand.Rand, s State, p rules.Prompt) rules.Action {
 		fields = map[string]any{"player": who}
 	case ActBegin:
 		fields = map[string]any{"side": pick(sides)}
+	case ActAsk:
+		fields = map[string]any{}
+		if r.IntN(3) == 0 {
+			fields["step"] = pick([]string{StepBuzz, StepChips, StepGuess, StepBet, StepPlace, StepHost, "x"})
+		}
+	case ActDuel:
+		fields = map[string]any{}
+		if s.Current != nil && s.Current.Code == "SM" {
+			fields["variant"] = 1 + r.IntN(2)
+		}
 	case ActResult:
 		fields = map[string]any{"winner": pick(sides)}
 		if r.IntN(4) == 0 && s.Current != nil && s.Current.Code != "" {
@@ -110,6 +121,9 @@ func randomAction(r *rand.Rand, s State, p rules.Prompt) rules.Action {
 		if r.IntN(4) == 0 {
 			fields["log"] = fmt.Sprintf("mini-%d", r.IntN(100))
 		}
+	}
+	if s.Phase == PhaseResult && slices.Contains(DuelActionTypes, typ) && s.Current.Duel != nil {
+		fields = randomDuelFields(r, *s.Current.Duel, typ)
 	}
 	if fields == nil {
 		fields = map[string]any{}
@@ -248,6 +262,12 @@ func checkInvariants(t *testing.T, g int, s State) {
 		if h.TieBreak && (h.Before.Team != h.Before.Stefan || !tieBreakPossible(s.Games)) {
 			fail("tie-break without a tie")
 		}
+		if h.Duel != nil && (h.Moves == 0 || duelSide(h.Duel.Winner) != h.Winner || h.Duel.Code != h.Code) {
+			fail("game %d: the duel (%d moves, won by %s) does not give its result %s", h.Number, h.Moves, h.Duel.Winner, h.Winner)
+		}
+		if h.Question != nil || h.Picks != nil {
+			fail("game %d keeps its question", h.Number)
+		}
 		switch h.Winner {
 		case SideTeam:
 			sc.Team += h.Points
@@ -385,4 +405,62 @@ func checkInvariants(t *testing.T, g int, s State) {
 			fail("current game out of step")
 		}
 	}
+}
+
+// randomDuelFields makes the fields of a duel action: mostly legal and
+// decisive, so that duels end and the evening goes on.
+func randomDuelFields(r *rand.Rand, d mini.State, typ string) map[string]any {
+	side := []string{"red", "blue"}[r.IntN(2)]
+	yes := r.IntN(10) < 7
+	letter := func(n int) string { return string(rune('A' + r.IntN(n))) }
+	switch typ {
+	case "buzz":
+		f := map[string]any{"side": side}
+		switch d.Code {
+		case "WL":
+			f["hit"] = yes
+		default:
+			f["correct"] = yes
+		}
+		return f
+	case "point":
+		return map[string]any{"side": side}
+	case "grab":
+		return map[string]any{"correct": yes}
+	case "choose":
+		switch d.Code {
+		case "ST":
+			return map[string]any{"red": r.IntN(2) == 0, "blue": r.IntN(2) == 0, "answer": r.IntN(2) == 0}
+		case "SO":
+			orders := []string{"ABCD", "BACD", "DCBA"}
+			return map[string]any{"red": orders[r.IntN(3)], "blue": orders[r.IntN(3)], "answer": orders[r.IntN(3)]}
+		case "EO":
+			return map[string]any{"red": letter(2), "blue": letter(2), "answer": letter(2)}
+		case "FP":
+			return map[string]any{"red": letter(3), "blue": letter(3), "answer": letter(3)}
+		}
+		return map[string]any{"red": letter(4), "blue": letter(4), "answer": letter(4)}
+	case "guess":
+		if d.Code == "WO" {
+			return map[string]any{"red": "A1", "blue": fmt.Sprintf("B%d", 1+r.IntN(3)), "answer": fmt.Sprintf("%s%d", letter(3), 1+r.IntN(3))}
+		}
+		return map[string]any{"red": 1 + r.IntN(20), "blue": 1 + r.IntN(20), "answer": 1 + r.IntN(20)}
+	case "hits":
+		return map[string]any{"red": r.IntN(5), "blue": r.IntN(5)}
+	case "bet":
+		return map[string]any{"red": 1, "blue": 1 + r.IntN(2)}
+	case "answer":
+		f := map[string]any{"correct": yes}
+		if yes && (d.Code == "FS" || d.Code == "TT" || d.Code == "TV") && d.Two {
+			f["hint"] = 1 + r.IntN(3)
+		}
+		return f
+	case "tally":
+		return map[string]any{"right": r.IntN(4), "wrong": r.IntN(3)}
+	case "count":
+		return map[string]any{"red": r.IntN(8), "blue": r.IntN(8)}
+	case "spell":
+		return map[string]any{"correct": yes}
+	}
+	return map[string]any{}
 }

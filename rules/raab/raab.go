@@ -17,6 +17,7 @@ import (
 
 	"druckreif/decks"
 	"druckreif/rules"
+	"druckreif/rules/raab/mini"
 )
 
 // Sides of the duel.
@@ -75,6 +76,14 @@ type Game struct {
 	BeginsChosenBy string `json:"begins_chosen_by,omitempty"` // the side behind that decided; empty on a tie
 	Winner         string `json:"winner,omitempty"`
 	Log            string `json:"log,omitempty"` // reference to the mini-game's own log, if any
+	// Duel is the mini-game played on this table (rules/raab/mini), from
+	// the moment it is settled who begins; Moves counts its actions.
+	Duel  *mini.State `json:"duel,omitempty"`
+	Moves int         `json:"moves,omitempty"`
+	// Question is the host's current question; Picks what the players
+	// have chosen for it so far. Both go when the game is over.
+	Question *Question `json:"question,omitempty"`
+	Picks    *Picks    `json:"picks,omitempty"`
 }
 
 // State is an evening in progress.
@@ -106,17 +115,18 @@ type State struct {
 type engine struct {
 	set      *decks.Set
 	withCard map[string]bool // mini-game codes with cards in set
+	duels    *mini.Engine    // plays each game's duel
 }
 
 // Version is the version of these rules. It changes whenever a change to
 // the engine could give a recorded game another state, so that a stored
 // table can tell it was played under other rules.
-const Version = "1"
+const Version = "2"
 
 // New returns the engine. set supplies the default spinner (the mini-games
 // with cards in it) and looks up quiz card IDs; it may be nil.
 func New(set *decks.Set) rules.Engine[State] {
-	e := engine{set: set, withCard: map[string]bool{}}
+	e := engine{set: set, withCard: map[string]bool{}, duels: mini.New(set).(*mini.Engine)}
 	if set != nil {
 		for _, c := range set.Raab() {
 			e.withCard[c.Game.Code] = true

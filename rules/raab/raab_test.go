@@ -419,7 +419,9 @@ func TestWildCardNoAlternative(t *testing.T) {
 	s = do(t, s, ActHost, `"player":"A"`)
 	s = do(t, s, ActSpin, `"game":"AK"`)
 	s = do(t, s, ActCandidate, `"player":"B"`)
-	allowed(t, s, ActResult)
+	if s.Phase != PhaseResult {
+		t.Fatalf("phase %s, want the duel", s.Phase)
+	}
 	reject(t, s, ActWildCard, `"player":"A"`, "out-of-turn")
 	reject(t, s, ActAccept, "", "out-of-turn")
 }

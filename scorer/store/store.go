@@ -123,6 +123,15 @@ type Finished struct {
 	At      time.Time
 }
 
+// Scratch is a small value a table keeps beside its record: what the
+// phones' stand-ins share (the buzzer's round, the sand timer). It is not
+// part of the game and never replayed. Rev counts its writes, so that
+// instances on one database change it with compare-and-swap.
+type Scratch struct {
+	Value json.RawMessage
+	Rev   int64
+}
+
 // Store keeps everything the scorer must not lose. Every write that
 // returns nil is durable.
 type Store interface {
@@ -174,6 +183,15 @@ type Store interface {
 	// History is an account's finished games, newest first.
 	History(ctx context.Context, accountID int64, limit int) ([]Finished, error)
 
+	// Scratch reads one of a table's scratch values; ErrNotFound when it
+	// has none under key.
+	Scratch(ctx context.Context, tableID, key string) (Scratch, error)
+	// PutScratch writes a table's scratch value if its revision is still
+	// rev (0: there is none yet) and returns the new revision; ErrConflict
+	// when another write came first, ErrNotFound for a table that does
+	// not exist.
+	PutScratch(ctx context.Context, tableID, key string, value json.RawMessage, rev int64) (int64, error)
+
 	// Backup writes a consistent copy of everything into a new file.
 	Backup(ctx context.Context, path string) error
 	Close() error
@@ -184,14 +202,19 @@ type Store interface {
 type Change struct {
 	Table   string
 	Version int64
-	// Kind is ChangeEntry or ChangeSecret.
+	// Kind is ChangeEntry, ChangeSecret or ChangeScratch.
 	Kind string
+	// Key is the scratch value's key (ChangeScratch; Version is its new
+	// revision).
+	Key string
 }
 
 // Change kinds.
 const (
 	ChangeEntry  = "entry"  // Version is the table's new version
 	ChangeSecret = "secret" // a secret choice was made on Version
+	// ChangeScratch: the table's scratch value Key was written.
+	ChangeScratch = "scratch"
 	// ChangeResync: changes may have been missed (the feed was
 	// interrupted); every table followed must be brought up to date.
 	ChangeResync = "resync"

@@ -499,8 +499,7 @@ func setupFromForm(r *http.Request) json.RawMessage {
 	case "dativ":
 		opt("first")
 	case "raab":
-		opt("length")
-		opt("stefan")
+		raabSetupFromForm(r, su)
 	case "raab-mini":
 		opt("minigame")
 		if ps := formPlayers(r); len(ps) > 2 {

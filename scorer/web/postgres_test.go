@@ -39,6 +39,10 @@ func TestPostgresAPI(t *testing.T) {
 		{"HandCardsStaySecret", TestHandCardsStaySecret},
 		{"History", TestHistory},
 		{"ExamplesThroughAPI", TestExamplesThroughAPI},
+		{"BuzzerRules", TestBuzzerRules},
+		{"BuzzerFair", TestBuzzerFairThroughTheAPI},
+		{"RaabEvening", TestRaabEveningAPI},
+		{"RaabTeamGame", TestRaabTeamGameAPI},
 	}
 	onPostgres = true
 	defer func() { onPostgres = false }()
@@ -246,4 +250,75 @@ func TestBrowserPostgresOutage(t *testing.T) {
 		t.Fatal("the outage notice stays after the recovery")
 	}
 	bt.Shot(t, anna, "31-database-back")
+}
+
+// The buzzer on two instances: a press taken by one reaches the phones on
+// the other at once (an event, then the same round for everyone), the
+// round is decided once, and the sand timer started on one runs on the
+// other.
+func TestPostgresBuzzerAcrossInstances(t *testing.T) {
+	e := newPostgresEnv(t, pgtest.Database(t), 2)
+	host := e.account("Tisch") // instance 1
+	id, pin := buzzerTable(t, e, host)
+	ben := e.seat(id, pin, "Ben")       // instance 2
+	stefan := e.seat(id, pin, "Stefan") // instance 1
+	anna := e.seat(id, pin, "Anna")     // instance 2
+	if ben.base == stefan.base || anna.base == stefan.base {
+		t.Fatal("the phones are not spread over both instances")
+	}
+	watch := stefan.stream(t, id, "")
+	defer watch.cancel()
+	watch.next(t, 2*time.Second) // the current version
+	event := func(kind string) {
+		t.Helper()
+		deadline := time.Now().Add(2 * time.Second)
+		for {
+			if time.Now().After(deadline) {
+				t.Fatalf("no %s event within 2 s", kind)
+			}
+			got := watch.next(t, 2*time.Second)
+			if got[0] == "event: "+kind {
+				if got[1] != "id: 5" {
+					t.Fatalf("%s event %q: not on the table's version", kind, got)
+				}
+				return
+			}
+			if !strings.HasPrefix(got[0], ":") {
+				t.Fatalf("waiting for %s: event %q", kind, got)
+			}
+		}
+	}
+	start := time.Now()
+	ben.want(200, "POST", "/api/tables/"+id+"/buzzer", map[string]any{"version": 5, "at": 1})
+	event("buzzer")
+	t.Logf("Ben's press on instance 2 reached Stefan's phone on instance 1 after %v", time.Since(start))
+	// Stefan sees the round waiting (Ben has pressed); then it is decided,
+	// and every instance tells the same result.
+	if b := stefan.buzzer(t, id); b.Result == nil && !b.Open {
+		t.Fatalf("Stefan's buzzer while Ben's press waits: %+v", b)
+	}
+	event("buzzer") // decided
+	for _, c := range []*client{stefan, ben, anna} {
+		if b := c.buzzer(t, id); b.Result == nil || b.Result.Winner != "Ben" || len(b.Result.Order) != 1 {
+			t.Fatalf("the result on %s: %+v", c.base, b)
+		}
+	}
+	// Stefan, too late, is locked out on his instance.
+	stefan.want(200, "POST", "/api/tables/"+id+"/buzzer", map[string]any{"version": 5, "at": 2})
+	event("buzzer")
+	if b := anna.buzzer(t, id); b.Result.Winner != "Ben" {
+		t.Fatalf("after Stefan's late press: %+v", b)
+	}
+	// The host resets on instance 2; the timer, started there, runs on 1.
+	anna.want(200, "POST", "/api/tables/"+id+"/buzzer/reset", map[string]any{})
+	event("buzzer")
+	if b := stefan.buzzer(t, id); !b.Open || b.Round != 1 {
+		t.Fatalf("after the reset on the other instance: %+v", b)
+	}
+	anna.want(200, "POST", "/api/tables/"+id+"/timer", map[string]any{"kind": "sand", "seconds": 45})
+	event("timer")
+	m := stefan.want(200, "GET", "/api/tables/"+id+"/timer", nil)
+	if tm, _ := m["timer"].(map[string]any); tm == nil || tm["seconds"].(float64) != 45 || tm["by"] != "Anna" {
+		t.Fatalf("the timer on the other instance: %v", m)
+	}
 }

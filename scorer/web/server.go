@@ -77,6 +77,7 @@ func New(svc *scorer.Service) *Server {
 	api("GET /api/tables/{id}/log", s.apiLog)
 	api("GET /api/tables/{id}/events", s.events)
 	api("GET /api/history", s.apiHistory)
+	s.routeGames()
 	api("/api/", func(w http.ResponseWriter, r *http.Request) error {
 		return &scorer.Error{Status: http.StatusNotFound, Rule: "no-route", Msg: i18n.Sprintf("Unbekannte Adresse %s %s.", "Unknown address %s %s.", r.Method, r.URL.Path)}
 	})

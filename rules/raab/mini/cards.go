@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"druckreif/decks"
+	"druckreif/i18n"
 	"druckreif/maps"
 	"druckreif/rules"
 )
@@ -32,24 +33,40 @@ func decode(a rules.Action, v any) error {
 // cardTask looks up the task an action names by card (or card side) ID
 // and 1-based task number. It returns nil without a card.
 func (st *step) cardTask(id string, task int) (decks.RaabTask, string, error) {
+	t, key, warn, err := st.e.lookup(*st.s, id, task)
+	if warn != nil {
+		st.ev = append(st.ev, rules.Event{Text: *warn})
+	}
+	return t, key, err
+}
+
+// CardTask looks up a task of the duel's game as its actions name it — a
+// card (or card side) ID and the 1-based task — and returns it with its
+// key in State.Used. It returns nil without a card.
+func (e *Engine) CardTask(s State, id string, task int) (decks.RaabTask, string, error) {
+	t, key, _, err := e.lookup(s, id, task)
+	return t, key, err
+}
+
+func (e *Engine) lookup(s State, id string, task int) (decks.RaabTask, string, *i18n.Text, error) {
 	if id == "" {
 		if task != 0 {
-			return nil, "", forbid("task-without-card", "„task“ braucht eine Karte („card“)", "\"task\" needs a card (\"card\")")
+			return nil, "", nil, forbid("task-without-card", "„task“ braucht eine Karte („card“)", "\"task\" needs a card (\"card\")")
 		}
-		return nil, "", nil
+		return nil, "", nil, nil
 	}
-	if st.e.set == nil {
-		return nil, "", forbid("no-decks", "Ohne geladene Decks kann die Karte %s nicht gelesen werden: die Lösung selbst angeben",
+	if e.set == nil {
+		return nil, "", nil, forbid("no-decks", "Ohne geladene Decks kann die Karte %s nicht gelesen werden: die Lösung selbst angeben",
 			"without loaded decks card %s cannot be read: give the solution instead", id)
 	}
-	f, warn := st.e.set.Find(decks.ParseRef(id))
+	f, warn := e.set.Find(decks.ParseRef(id))
 	if f == nil || f.Raab == nil {
-		return nil, "", forbid("unknown-card", "Die Karte %s gibt es in den Decks nicht", "there is no card %s in the decks", id)
+		return nil, "", nil, forbid("unknown-card", "Die Karte %s gibt es in den Decks nicht", "there is no card %s in the decks", id)
 	}
 	c := f.Raab
-	if c.Game.Code != st.s.Code {
-		return nil, "", forbid("wrong-game", "Die Karte %s gehört zu „%s“, gespielt wird „%s“", "card %s belongs to %q, the game is %q",
-			c.ID, c.Game.Name, st.s.Name)
+	if c.Game.Code != s.Code {
+		return nil, "", nil, forbid("wrong-game", "Die Karte %s gehört zu „%s“, gespielt wird „%s“", "card %s belongs to %q, the game is %q",
+			c.ID, c.Game.Name, s.Name)
 	}
 	tasks, keyBase := c.Tasks, c.ID
 	if c.Game.Sided {
@@ -58,31 +75,70 @@ func (st *step) cardTask(id string, task int) (decks.RaabTask, string, error) {
 	}
 	if task == 0 {
 		if len(tasks) != 1 {
-			return nil, "", forbid("task-missing", "Auf %s stehen %d Aufgaben: welche („task“: 1 bis %d)?", "%s holds %d tasks: which one (\"task\": 1 to %d)?",
+			return nil, "", nil, forbid("task-missing", "Auf %s stehen %d Aufgaben: welche („task“: 1 bis %d)?", "%s holds %d tasks: which one (\"task\": 1 to %d)?",
 				keyBase, len(tasks), len(tasks))
 		}
 		task = 1
 	}
 	if task < 1 || task > len(tasks) {
-		return nil, "", forbid("unknown-task", "Auf %s gibt es keine Aufgabe %d (1 bis %d)", "%s has no task %d (1 to %d)", keyBase, task, len(tasks))
+		return nil, "", nil, forbid("unknown-task", "Auf %s gibt es keine Aufgabe %d (1 bis %d)", "%s has no task %d (1 to %d)", keyBase, task, len(tasks))
 	}
-	if warn != nil {
-		st.ev = append(st.ev, rules.Event{Text: *warn})
-	}
-	return tasks[task-1], fmt.Sprintf("%s#%d", keyBase, task), nil
+	return tasks[task-1], fmt.Sprintf("%s#%d", keyBase, task), warn, nil
 }
 
 // use records a card task as played; a task is played only once a duel.
+// With two players every question comes from a new card, as the
+// rulebook's two-player rule says — except in the games whose own "for
+// two" section plays the tasks of one card (OneCardForTwo).
 func (st *step) use(key string) error {
+	if err := st.s.Usable(key); err != nil {
+		return err
+	}
+	if key != "" {
+		st.s.Used = append(st.s.Used, key)
+	}
+	return nil
+}
+
+// Usable reports why a card task (its key in Used) cannot be played now:
+// it was played in this duel, or two players need a new card.
+func (s State) Usable(key string) error {
 	if key == "" {
 		return nil
 	}
-	if slices.Contains(st.s.Used, key) {
+	if slices.Contains(s.Used, key) {
 		return forbid("task-used", "Die Aufgabe %s wurde in diesem Duell schon gespielt", "task %s was already played in this duel", key)
 	}
-	st.s.Used = append(st.s.Used, key)
+	if s.Two && !OneCardForTwo(s.Code) {
+		card := cardOfKey(key)
+		for _, u := range s.Used {
+			if cardOfKey(u) == card {
+				return forbid("new-card", "Zu zweit gilt: für jede Frage eine neue Karte – von %s wurde schon eine Frage gespielt",
+					"with two players every question comes from a new card – a question of %s has already been played", card)
+			}
+		}
+	}
 	return nil
 }
+
+// cardOfKey is the card (or card side) of a used task key ("RAAB-STD-EN-1#2").
+func cardOfKey(key string) string {
+	card, _, _ := strings.Cut(key, "#")
+	return card
+}
+
+// oneCardForTwo are the mini-games whose "for two" section plays the
+// tasks of one card: each player takes a card and reads its plates, words,
+// tasks or statements to the other (Autokennzeichen, Fremdsprachen,
+// Kopfrechnen, Tipp für Tipp, Wer lügt?, Wer weiß mehr?, Wo läuft was?,
+// Wörter rückwärts), both write the words of one card (Buchstabensalat),
+// or one card's front and back are spelled (Buchstabieren).
+var oneCardForTwo = map[string]bool{"AK": true, "BS": true, "BU": true, "FS": true, "KR": true, "TT": true, "WL": true, "WM": true, "TV": true, "WR": true}
+
+// OneCardForTwo reports whether a mini-game's two-player variant plays
+// several tasks of one card; in every other game two players use a new
+// card for each question.
+func OneCardForTwo(code string) bool { return oneCardForTwo[code] }
 
 func wrongCard(t decks.RaabTask) error {
 	return forbid("card-type", "Die Karte passt nicht zu dieser Aktion (%T)", "the card does not fit this action (%T)", t)

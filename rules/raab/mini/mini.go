@@ -150,7 +150,7 @@ type Engine struct{ set *decks.Set }
 // Version is the version of these rules. It changes whenever a change to
 // the engine could give a recorded game another state, so that a stored
 // table can tell it was played under other rules.
-const Version = "1"
+const Version = "2"
 
 // New returns the duel engine. set may be nil: then actions must carry the
 // solutions themselves instead of card IDs.

@@ -138,3 +138,21 @@ func (s State) todo() i18n.Text {
 	}
 	return i18n.Text{}
 }
+
+// Goal says how the duel is decided, and ToDo what happens next, without
+// the game's name and the score (a screen shows those itself).
+func (e *Engine) Goal(s State) i18n.Text {
+	if s.Winner != "" || specs[s.Code] == nil {
+		return i18n.Text{}
+	}
+	return s.goal()
+}
+
+// ToDo is what happens next in the duel ("" when the prompt has nothing
+// to add); action names in brackets are for replay files.
+func (e *Engine) ToDo(s State) i18n.Text {
+	if s.Winner != "" || specs[s.Code] == nil {
+		return i18n.Text{}
+	}
+	return s.todo()
+}

@@ -149,3 +149,53 @@ func (s State) allowed() []string {
 	}
 	return out
 }
+
+// Track is how a duel of the game is kept on the score track: where the
+// pieces start, and how it is decided — "race" (first to target points),
+// "best" (ahead after target tasks), "credit" (whoever falls to 0 loses),
+// "zocken" (10 or more wins, 0 loses, else ahead after 7 questions),
+// "spelling" (more terms right, then fewer mistakes), "round" (a
+// two-player round: target tasks each, 0 for one count each).
+func Track(code string, two bool) (start, target int, kind string) {
+	sp := specs[code]
+	if sp == nil {
+		return 0, 0, ""
+	}
+	if two && sp.two != nil {
+		return 0, sp.two.quota, "round"
+	}
+	switch sp.end {
+	case race:
+		return 0, sp.target, "race"
+	case best:
+		return 0, sp.target, "best"
+	case credit:
+		return sp.credit, 0, "credit"
+	case zocken:
+		return 4, 10, "zocken"
+	}
+	return 0, 10, "spelling"
+}
+
+// HintPoints is what a right answer after the first hint is worth in a
+// two-player hint game (5 in Fremdsprachen and Tipp für Tipp, 3 in Wo
+// läuft was?); 0 in every other game.
+func HintPoints(code string) int {
+	if sp := specs[code]; sp != nil && sp.two != nil {
+		return sp.two.hintPts
+	}
+	return 0
+}
+
+// NextAsked is the side answering next in a two-player round: the players
+// alternate, the opponent of the first questioner first.
+func (s State) NextAsked() int { return s.nextAsked() }
+
+// Starter is the side that answers first on the next question of Wer
+// weiß mehr? with a host: question 1 the side that begins, then in turn.
+func (s State) Starter() int {
+	if s.Tasks%2 == 1 {
+		return other(s.first())
+	}
+	return s.first()
+}

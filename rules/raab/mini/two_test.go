@@ -215,3 +215,54 @@ func TestStateJSONRoundTrip(t *testing.T) {
 		t.Fatalf("%v %v\n%s\n%s", err1, err2, j1, j2)
 	}
 }
+
+// The rulebook's two-player rule: "Use a new card for each question." A
+// two-player Entfernungen duel (no "for two" section of its own) refuses a
+// second task from a card already played; with a host the card's tasks are
+// played one after another.
+func TestNewCardForEachQuestionForTwo(t *testing.T) {
+	two := start(t, `{"minigame":"EN","two_player":true}`)
+	two.do(`{"type":"guess","red":300,"blue":250,"card":"RAAB-STD-EN-1","task":1}`)
+	two.refuse(`{"type":"guess","red":200,"blue":160,"card":"RAAB-STD-EN-1","task":2}`, "new-card")
+	two.do(`{"type":"guess","red":200,"blue":160,"card":"RAAB-STD-EN-2","task":1}`)
+	// Facts without a card are the players' business.
+	two.do(`{"type":"guess","red":200,"blue":160,"answer":170}`)
+	start(t, `{"minigame":"EN"}`).do(
+		`{"type":"guess","red":300,"blue":250,"card":"RAAB-STD-EN-1","task":1}`,
+		`{"type":"guess","red":200,"blue":160,"card":"RAAB-STD-EN-1","task":2}`)
+
+	// Every game without a one-card "for two" rule, whose actions name cards.
+	for setup, lines := range map[string][2]string{
+		`{"minigame":"EO","two_player":true}`: {`{"type":"choose","red":"A","blue":"B","card":"RAAB-STD-EO-1","task":1}`, `{"type":"choose","red":"A","blue":"B","card":"RAAB-STD-EO-1","task":2}`},
+		`{"minigame":"ST","two_player":true}`: {`{"type":"choose","red":true,"blue":false,"card":"RAAB-STD-ST-1","task":1}`, `{"type":"choose","red":true,"blue":false,"card":"RAAB-STD-ST-1","task":2}`},
+		`{"minigame":"FP","two_player":true}`: {`{"type":"choose","red":"A","blue":"A","card":"RAAB-STD-FP-1","task":1}`, `{"type":"choose","red":"A","blue":"A","card":"RAAB-STD-FP-1","task":2}`},
+		`{"minigame":"SC","two_player":true}`: {`{"type":"guess","red":1,"blue":2,"card":"RAAB-STD-SC-1","task":1}`, `{"type":"guess","red":1,"blue":2,"card":"RAAB-STD-SC-1","task":2}`},
+		`{"minigame":"WW","two_player":true}`: {`{"type":"guess","red":1900,"blue":1950,"card":"RAAB-STD-WW-1","task":1}`, `{"type":"guess","red":1900,"blue":1950,"card":"RAAB-STD-WW-1","task":2}`},
+		`{"minigame":"WO","two_player":true}`: {`{"type":"guess","red":"A1","blue":"B2","card":"RAAB-STD-WO-1","task":1}`, `{"type":"guess","red":"A1","blue":"B2","card":"RAAB-STD-WO-1","task":2}`},
+		`{"minigame":"FZ","two_player":true}`: {`{"type":"choose","red":"A","blue":"B","card":"RAAB-STD-FZ-1","task":1}`, `{"type":"choose","red":"A","blue":"B","card":"RAAB-STD-FZ-1","task":2}`},
+	} {
+		d := start(t, setup).do(lines[0])
+		if d.s.Winner == "" {
+			d.refuse(lines[1], "new-card")
+		}
+	}
+	// The games whose "for two" section plays one card's tasks.
+	start(t, `{"minigame":"AK","two_player":true}`).do(
+		`{"type":"answer","correct":true,"card":"RAAB-STD-AK-1","task":1}`,
+		`{"type":"answer","correct":true,"card":"RAAB-STD-AK-2","task":1}`,
+		`{"type":"answer","correct":true,"card":"RAAB-STD-AK-1","task":2}`)
+	start(t, `{"minigame":"TV","two_player":true}`).do(
+		`{"type":"answer","correct":true,"hint":1,"card":"RAAB-STD-TV-1","task":1}`,
+		`{"type":"answer","correct":true,"hint":2,"card":"RAAB-STD-TV-2","task":1}`,
+		`{"type":"answer","correct":false,"card":"RAAB-STD-TV-1","task":2}`)
+	for _, code := range []string{"AK", "BS", "BU", "FS", "KR", "TT", "WL", "WM", "TV", "WR"} {
+		if !OneCardForTwo(code) {
+			t.Errorf("%s plays one card's tasks for two", code)
+		}
+	}
+	for _, code := range []string{"EN", "EO", "FP", "FZ", "SC", "SQ", "SO", "ST", "SM", "WW", "WO"} {
+		if OneCardForTwo(code) {
+			t.Errorf("%s uses a new card for each question for two", code)
+		}
+	}
+}

@@ -234,6 +234,14 @@ var migrations = []string{
 	// 2: the rules version of each entry, so that a table started under
 	// older rules goes on under newer ones.
 	`ALTER TABLE entries ADD COLUMN engine_version TEXT NOT NULL DEFAULT '';`,
+	// 3: the phones' stand-ins beside a table's record (buzzer, sand timer).
+	`CREATE TABLE scratch (
+		table_id TEXT NOT NULL REFERENCES tables(id),
+		key TEXT NOT NULL,
+		value JSON NOT NULL,
+		rev BIGINT NOT NULL,
+		PRIMARY KEY (table_id, key)
+	);`,
 }
 
 // migrationLock is the advisory lock that lets one instance migrate while
@@ -650,6 +658,59 @@ func (s *Store) History(ctx context.Context, accountID int64, limit int) ([]stor
 	return out, unavailable(err)
 }
 
+func (s *Store) Scratch(ctx context.Context, tableID, k string) (store.Scratch, error) {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	var sc store.Scratch
+	var value string
+	err := s.pool.QueryRow(ctx, `SELECT value::text, rev FROM scratch WHERE table_id = $1 AND key = $2`, tableID, k).Scan(&value, &sc.Rev)
+	if err != nil {
+		return sc, notFound(err)
+	}
+	sc.Value = json.RawMessage(value)
+	return sc, nil
+}
+
+// Scratch writes: the revision is the compare-and-swap (an insert that
+// finds the key taken, an update that finds another revision, changes
+// nothing), and the write notifies the other instances in the same
+// statement, so that their phones learn of a press or a timer at once.
+const (
+	createScratch = `WITH added AS (
+	INSERT INTO scratch (table_id, key, value, rev) SELECT $1, $2, $3, 1
+	WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1)
+	ON CONFLICT DO NOTHING RETURNING 1
+)
+SELECT pg_notify($4, $5) FROM added`
+	updateScratch = `WITH changed AS (
+	UPDATE scratch SET value = $3, rev = rev + 1 WHERE table_id = $1 AND key = $2 AND rev = $6 RETURNING 1
+)
+SELECT pg_notify($4, $5) FROM changed`
+)
+
+func (s *Store) PutScratch(ctx context.Context, tableID, k string, value json.RawMessage, rev int64) (int64, error) {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	note := s.payload(store.ChangeScratch+":"+url.PathEscape(k), rev+1, tableID)
+	var tag pgconn.CommandTag
+	var err error
+	if rev == 0 {
+		tag, err = s.pool.Exec(ctx, createScratch, tableID, k, string(value), channel, note)
+	} else {
+		tag, err = s.pool.Exec(ctx, updateScratch, tableID, k, string(value), channel, note, rev)
+	}
+	if err != nil {
+		return 0, unavailable(err)
+	}
+	if tag.RowsAffected() == 0 {
+		if _, err := s.Table(ctx, tableID); err != nil {
+			return 0, err
+		}
+		return 0, store.ErrConflict
+	}
+	return rev + 1, nil
+}
+
 // ErrBackup is Backup's answer: a PostgreSQL database is saved with the
 // server's own tool.
 var ErrBackup = errors.New("a PostgreSQL store is backed up with pg_dump (pg_dump --format=custom --file=FILE DATABASE-URL), while the scorer runs")
@@ -672,7 +733,14 @@ func (s *Store) parse(payload string) (store.Change, bool) {
 	if err != nil {
 		return store.Change{}, false
 	}
-	return store.Change{Kind: f[1], Version: v, Table: f[3]}, true
+	c := store.Change{Kind: f[1], Version: v, Table: f[3]}
+	if k, ok := strings.CutPrefix(c.Kind, store.ChangeScratch+":"); ok {
+		if c.Key, err = url.PathUnescape(k); err != nil {
+			return store.Change{}, false
+		}
+		c.Kind = store.ChangeScratch
+	}
+	return c, true
 }
 
 // Follow listens on a connection of its own. When the connection breaks,

@@ -220,6 +220,17 @@ func TestFollow(t *testing.T) {
 	if c := feed.next(t, 2*time.Second); c != (store.Change{Table: "tisch1", Version: 4, Kind: store.ChangeSecret}) {
 		t.Fatalf("change %+v", c)
 	}
+	// A scratch value written (its key may hold spaces); a write refused
+	// by the compare-and-swap tells nobody.
+	if _, err := a.PutScratch(ctx, "tisch1", "clock/Anna Maria", json.RawMessage(`{"offset":1}`), 0); err != nil {
+		t.Fatal(err)
+	}
+	if c := feed.next(t, 2*time.Second); c != (store.Change{Table: "tisch1", Version: 1, Kind: store.ChangeScratch, Key: "clock/Anna Maria"}) {
+		t.Fatalf("change %+v", c)
+	}
+	if _, err := a.PutScratch(ctx, "tisch1", "clock/Anna Maria", json.RawMessage(`{}`), 0); !errors.Is(err, store.ErrConflict) {
+		t.Fatal(err)
+	}
 	feed.none(t, 300*time.Millisecond)
 }
 

@@ -284,6 +284,14 @@ var migrations = []string{
 	// 2: the rules version of each entry, so that a table started under
 	// older rules goes on under newer ones.
 	`ALTER TABLE entries ADD COLUMN engine_version TEXT NOT NULL DEFAULT '';`,
+	// 3: the phones' stand-ins beside a table's record (buzzer, sand timer).
+	`CREATE TABLE scratch (
+		table_id TEXT NOT NULL REFERENCES tables(id),
+		key TEXT NOT NULL,
+		value TEXT NOT NULL,
+		rev INTEGER NOT NULL,
+		PRIMARY KEY (table_id, key)
+	) WITHOUT ROWID;`,
 }
 
 func migrate(db *sql.DB) error {
@@ -732,6 +740,38 @@ func (s *Store) History(ctx context.Context, accountID int64, limit int) ([]stor
 		out = append(out, f)
 	}
 	return out, rows.Err()
+}
+
+func (s *Store) Scratch(ctx context.Context, tableID, k string) (store.Scratch, error) {
+	var sc store.Scratch
+	var value string
+	err := s.read.QueryRowContext(ctx, `SELECT value, rev FROM scratch WHERE table_id = ? AND key = ?`, tableID, k).Scan(&value, &sc.Rev)
+	if err != nil {
+		return sc, notFound(err)
+	}
+	sc.Value = json.RawMessage(value)
+	return sc, nil
+}
+
+func (s *Store) PutScratch(ctx context.Context, tableID, k string, value json.RawMessage, rev int64) (int64, error) {
+	var res sql.Result
+	var err error
+	if rev == 0 {
+		res, err = s.write.ExecContext(ctx, `INSERT INTO scratch (table_id, key, value, rev) SELECT ?1, ?2, ?3, 1
+			WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?1) ON CONFLICT DO NOTHING`, tableID, k, string(value))
+	} else {
+		res, err = s.write.ExecContext(ctx, `UPDATE scratch SET value = ?, rev = rev + 1 WHERE table_id = ? AND key = ? AND rev = ?`, string(value), tableID, k, rev)
+	}
+	if err != nil {
+		return 0, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		if _, err := s.Table(ctx, tableID); err != nil {
+			return 0, err
+		}
+		return 0, store.ErrConflict
+	}
+	return rev + 1, nil
 }
 
 // Backup writes a consistent copy with VACUUM INTO, which reads one

@@ -43,6 +43,7 @@ func Run(t *testing.T, o Opener) {
 		{"Entries", testEntries},
 		{"Race", testRace},
 		{"Secrets", testSecrets},
+		{"Scratch", testScratch},
 		{"History", testHistory},
 		{"Durable", testDurable},
 		{"Backup", testBackup},
@@ -455,5 +456,65 @@ func testBackup(t *testing.T, o Opener) {
 	}
 	if _, err := b.AccountByName(ctx, "anna"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A table's scratch values: written with compare-and-swap, so of two
+// writers on one revision exactly one succeeds; per table and key.
+func testScratch(t *testing.T, o Opener) {
+	s := open(t, o)
+	a := account(t, s, "Anna")
+	table(t, s, "t1", a.ID)
+	table(t, s, "t2", a.ID)
+	if _, err := s.Scratch(ctx, "t1", "buzzer"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("empty scratch: %v", err)
+	}
+	rev, err := s.PutScratch(ctx, "t1", "buzzer", json.RawMessage(`{"round":1}`), 0)
+	if err != nil || rev != 1 {
+		t.Fatalf("first write: %d %v", rev, err)
+	}
+	if _, err := s.PutScratch(ctx, "t1", "buzzer", json.RawMessage(`{"round":9}`), 0); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("second create: %v", err)
+	}
+	if rev, err = s.PutScratch(ctx, "t1", "buzzer", json.RawMessage(`{"round":2}`), 1); err != nil || rev != 2 {
+		t.Fatalf("update: %d %v", rev, err)
+	}
+	if _, err := s.PutScratch(ctx, "t1", "buzzer", json.RawMessage(`{"round":3}`), 1); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("stale update: %v", err)
+	}
+	sc, err := s.Scratch(ctx, "t1", "buzzer")
+	if err != nil || sc.Rev != 2 || string(sc.Value) != `{"round":2}` {
+		t.Fatalf("read: %+v %v", sc, err)
+	}
+	// Other keys and other tables are their own.
+	if _, err := s.PutScratch(ctx, "t1", "timer", json.RawMessage(`{}`), 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Scratch(ctx, "t2", "buzzer"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("another table's scratch: %v", err)
+	}
+	if _, err := s.PutScratch(ctx, "nope", "buzzer", json.RawMessage(`{}`), 0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("scratch of a table that does not exist: %v", err)
+	}
+	// Racing writers on one revision: exactly one wins.
+	var wins atomic.Int32
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := s.PutScratch(ctx, "t1", "buzzer", json.RawMessage(fmt.Sprintf(`{"round":%d}`, 10+i)), 2); err == nil {
+				wins.Add(1)
+			} else if !errors.Is(err, store.ErrConflict) {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if wins.Load() != 1 {
+		t.Fatalf("%d writers won one revision", wins.Load())
+	}
+	if sc, _ := s.Scratch(ctx, "t1", "buzzer"); sc.Rev != 3 {
+		t.Fatalf("after the race: %+v", sc)
 	}
 }

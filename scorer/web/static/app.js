@@ -28,15 +28,31 @@
     var p = parseInt(board.getAttribute("data-pending"), 10);
     return announced.version > v || (announced.version === v && announced.chosen > p);
   }
-  document.addEventListener("htmx:sseMessage", function (ev) {
+  function note(data) {
     try {
-      var d = JSON.parse(ev.detail.data);
+      var d = JSON.parse(data);
       if (d.version > announced.version) { announced.version = d.version; announced.chosen = -1; }
       if (d.version === announced.version && d.chosen) { announced.chosen = Math.max(announced.chosen, d.chosen); }
     } catch (e) {}
+  }
+  document.addEventListener("htmx:sseMessage", function (ev) {
+    note(ev.detail.data);
     // A short buzz when the table changes under this phone's eyes.
     if (navigator.vibrate) { try { navigator.vibrate(30); } catch (e) {} }
   });
+  // Changes in quick succession can reach only a board that was just
+  // swapped out (its listener is gone before the new one is there): hear
+  // every event on the stream itself, so that a board left behind is
+  // fetched again.
+  if (window.htmx && htmx.createEventSource) {
+    var create = htmx.createEventSource;
+    htmx.createEventSource = function (url) {
+      var es = create(url);
+      es.addEventListener("message", function (ev) { note(ev.data); });
+      es.addEventListener("secrets", function (ev) { note(ev.data); });
+      return es;
+    };
+  }
   // Refusals: htmx swaps no error answer by itself. A board that says why
   // (someone was faster, the rules refuse) replaces the board; a reason
   // alone (the database cannot be reached just now) is shown on the board
@@ -71,4 +87,10 @@
     var board = document.getElementById("board");
     if (board && behind(board)) { htmx.trigger(board, "refresh"); }
   });
+  // A refresh asked for while another request was in flight can still be
+  // lost (changes in quick succession): look again every second.
+  setInterval(function () {
+    var board = document.getElementById("board");
+    if (board && behind(board) && !board.classList.contains("htmx-request")) { htmx.trigger(board, "refresh"); }
+  }, 1000);
 })();
