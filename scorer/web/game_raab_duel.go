@@ -763,6 +763,17 @@ func duelAction(r *http.Request, st raab.State, bd *boardData) (json.RawMessage,
 		}
 		return n, nil
 	}
+	// optionalNumber sets a[name] when the form has a number there.
+	optionalNumber := func(name string) error {
+		if strings.TrimSpace(f(name)) == "" {
+			return nil
+		}
+		n, err := number(name)
+		if err == nil {
+			a[name] = n
+		}
+		return err
+	}
 	switch typ {
 	case raab.ActAsk:
 		if v := f("card"); v != "" {
@@ -808,12 +819,8 @@ func duelAction(r *http.Request, st raab.State, bd *boardData) (json.RawMessage,
 		default:
 			a["correct"] = yes("correct")
 		}
-		if f("hint") != "" {
-			n, err := number("hint")
-			if err != nil {
-				return nil, err
-			}
-			a["hint"] = n
+		if err := optionalNumber("hint"); err != nil {
+			return nil, err
 		}
 		withTask()
 	case "point":
@@ -863,26 +870,17 @@ func duelAction(r *http.Request, st raab.State, bd *boardData) (json.RawMessage,
 		}
 	case "hits", "count":
 		for _, s := range []string{"red", "blue"} {
-			if strings.TrimSpace(f(s)) == "" {
-				continue
-			}
-			n, err := number(s)
-			if err != nil {
+			if err := optionalNumber(s); err != nil {
 				return nil, err
 			}
-			a[s] = n
 		}
 	case "answer":
 		if err := side(); err != nil {
 			return nil, err
 		}
 		a["correct"] = yes("correct")
-		if f("hint") != "" {
-			n, err := number("hint")
-			if err != nil {
-				return nil, err
-			}
-			a["hint"] = n
+		if err := optionalNumber("hint"); err != nil {
+			return nil, err
 		}
 		withTask()
 	case "tally":
