@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-pdf/fpdf"
+
 	"druckreif/internal/tooltest"
 )
 
@@ -593,8 +595,17 @@ func TestDirectTextLooksLikeFpdfs(t *testing.T) {
 	if len(pages) != 2 || bytes.Count(pages[0], []byte(" cm")) < len(words) || bytes.Count(pages[1], []byte(" Tm ")) != 2*len(words) || bytes.Contains(pages[1], []byte(" cm")) {
 		t.Fatalf("want page 1 set by fpdf, page 2 directly (%d content streams)", len(pages))
 	}
-	a, b := rasterize(t, pdf, 1, 200), rasterize(t, pdf, 2, 200)
-	ink, differ := 0, 0
+	ink, differ := comparePages(t, pdf, 1, 2)
+	if ink < 2000 || differ > ink/200 {
+		t.Errorf("%d of %d inked pixels differ between fpdf's text and the direct text", differ, ink)
+	}
+}
+
+// comparePages renders two pages at 200 dpi and counts the first's inked
+// pixels and the pixels that differ between them.
+func comparePages(t *testing.T, pdf []byte, p, q int) (ink, differ int) {
+	t.Helper()
+	a, b := rasterize(t, pdf, p, 200), rasterize(t, pdf, q, 200)
 	bounds := a.Bounds()
 	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
 		for x := bounds.Min.X; x < bounds.Max.X; x++ {
@@ -609,8 +620,51 @@ func TestDirectTextLooksLikeFpdfs(t *testing.T) {
 			}
 		}
 	}
-	if ink < 2000 || differ > ink/200 {
-		t.Errorf("%d of %d inked pixels differ between fpdf's text and the direct text", differ, ink)
+	return ink, differ
+}
+
+// Polygons written directly look as fpdf's Polygon draws them: irregular
+// ones, overlapping, in several colours, on a canvas away from the page's
+// corner.
+func TestDirectPolygonsLookLikeFpdfs(t *testing.T) {
+	var shapes [][]float64
+	for i := 0; i < 40; i++ {
+		cx, cy := 8+float64(i%6)*13.3, 10+float64(i/6)*11.7
+		var xy []float64
+		for k := 0; k < 9; k++ {
+			a := float64(i) + 2*math.Pi*float64(k)/9
+			d := 4 + 3*math.Sin(float64(7*i+3*k))
+			xy = append(xy, cx+d*math.Cos(a), cy+d*math.Sin(a))
+		}
+		shapes = append(shapes, xy)
+	}
+	colour := func(i int) Color { return RGB(uint8(40*i), uint8(255-13*i), uint8(90+4*i)) }
+	direct := func(c *Canvas) error {
+		c.X, c.Y = 7.3, 4.1
+		for i, xy := range shapes {
+			c.Polygon(colour(i), xy...)
+		}
+		return nil
+	}
+	byFpdf := func(c *Canvas) error {
+		for i, xy := range shapes {
+			var pts []fpdf.PointType
+			for j := 0; j+1 < len(xy); j += 2 {
+				pts = append(pts, fpdf.PointType{X: 7.3 + xy[j], Y: 4.1 + xy[j+1]})
+			}
+			col := colour(i)
+			c.pdf.SetFillColor(int(col.R), int(col.G), int(col.B))
+			c.pdf.Polygon(pts, "F")
+		}
+		return nil
+	}
+	pdf, err := Pages(100, 100, "T", []func(*Canvas) error{direct, byFpdf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ink, differ := comparePages(t, pdf, 1, 2)
+	if ink < 50000 || differ > ink/1000 {
+		t.Errorf("%d of %d inked pixels differ between fpdf's polygons and the direct ones", differ, ink)
 	}
 }
 
