@@ -270,14 +270,70 @@ func (c *Canvas) Text(x, y float64, s, style string, sizePt float64, col Color, 
 		return
 	}
 	c.useFont(style, sizePt)
-	c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
 	switch align {
 	case Center:
 		x -= c.Setter.M.Width(style, sizePt, s) / 2
 	case Right:
 		x -= c.Setter.M.Width(style, sizePt, s)
 	}
-	c.pdf.Text(c.X+x, c.Y+y+ptToMM(sizePt)*ascent, s)
+	x, y = c.X+x, c.Y+y+ptToMM(sizePt)*ascent
+	if c.font == nil || !c.font.known(style, s) {
+		c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
+		c.pdf.Text(x, y, s)
+		if c.font != nil {
+			c.font.learn(style, s)
+		}
+		return
+	}
+	c.directText(x, y, s, col)
+}
+
+// directText writes what fpdf's Text writes for s at the page position
+// (x, y) in col, for text whose characters fpdf has set in the document
+// before (so they are in the font's subset): the same operators, written
+// without fpdf's formatting through Sprintf, its string replacements and
+// its bookkeeping of used characters — text is most of what a card's page
+// holds. Like fpdf, it sets the colour only when it is not the fill
+// colour, which fpdf's text takes otherwise.
+func (c *Canvas) directText(x, y float64, s string, col Color) {
+	const k = 72 / 25.4
+	_, pageH := c.pdf.GetPageSize()
+	r, g, b := c.pdf.GetFillColor()
+	own := r != int(col.R) || g != int(col.G) || b != int(col.B)
+	buf := make([]byte, 0, 64+4*len(s))
+	if own {
+		buf = append(buf, "q "...)
+		buf = appendColor(buf, col, "g", "rg")
+		buf = append(buf, ' ')
+	}
+	buf = append(buf, "BT "...)
+	buf = appendFixed2(buf, x*k)
+	buf = append(buf, ' ')
+	buf = appendFixed2(buf, (pageH-y)*k)
+	buf = append(buf, " Td ("...)
+	buf = appendUTF16Escaped(buf, s)
+	buf = append(buf, ") Tj ET"...)
+	if own {
+		buf = append(buf, " Q"...)
+	}
+	buf = append(buf, '\n')
+	c.pdf.RawWriteStr(string(buf))
+}
+
+// appendColor appends a colour operator as fpdf writes it: grey levels
+// with the grey operator, others with the RGB one, components with three
+// decimals.
+func appendColor(buf []byte, col Color, grey, rgb string) []byte {
+	if col.R == col.G && col.G == col.B {
+		buf = appendFixed(buf, float64(col.R)/255, 3)
+		buf = append(buf, ' ')
+		return append(buf, grey...)
+	}
+	for _, v := range [3]uint8{col.R, col.G, col.B} {
+		buf = appendFixed(buf, float64(v)/255, 3)
+		buf = append(buf, ' ')
+	}
+	return append(buf, rgb...)
 }
 
 // TextWidth measures a single line.

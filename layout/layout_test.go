@@ -668,6 +668,52 @@ func TestDirectPolygonsLookLikeFpdfs(t *testing.T) {
 	}
 }
 
+// Text written directly (once fpdf has set its characters in the document)
+// is what fpdf writes: the same operators, byte for byte, in colours equal
+// to the fill colour and others, grey and coloured, aligned every way,
+// with characters a PDF string must escape.
+func TestDirectTextIsFpdfs(t *testing.T) {
+	lines := []string{"Genitiv (Dativ)", `a\b`, "Straße – „Zitat“", "€ 5,–", "ÄÖÜ äöü"}
+	draw := func(c *Canvas) error {
+		for i, s := range lines {
+			c.Rect(0, 0, 1, 1, RGB(200, 30, 30))
+			col := []Color{Black, RGB(90, 90, 90), RGB(200, 30, 30), RGB(10, 120, 240)}[i%4]
+			c.Text(50, 10+float64(i)*12, s, []string{"", "B"}[i%2], 8+float64(i), col, Align(i%3))
+		}
+		return nil
+	}
+	pdf, err := Pages(100, 100, "T", []func(*Canvas) error{draw, draw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pages [][]string
+	for _, m := range regexp.MustCompile(`(?s)<</Filter /FlateDecode /Length (\d+)>>\nstream\n`).FindAllSubmatchIndex(pdf, -1) {
+		l, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
+		zr, err := zlib.NewReader(bytes.NewReader(pdf[m[1] : m[1]+l]))
+		if err != nil {
+			continue
+		}
+		data, _ := io.ReadAll(zr)
+		var texts []string
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.Contains(line, " Tj") {
+				texts = append(texts, line)
+			}
+		}
+		if len(texts) > 0 {
+			pages = append(pages, texts)
+		}
+	}
+	if len(pages) != 2 || len(pages[0]) != len(lines) {
+		t.Fatalf("want 2 pages of %d texts, got %d", len(lines), len(pages))
+	}
+	for i := range lines {
+		if pages[0][i] != pages[1][i] {
+			t.Errorf("text %d: fpdf wrote %q, directly %q", i, pages[0][i], pages[1][i])
+		}
+	}
+}
+
 func absDiff(a, b uint32) uint32 {
 	if a > b {
 		return a - b
