@@ -443,16 +443,27 @@ func (c *Canvas) qrBitmap(x, y, size float64, bm [][]bool) error {
 	const quiet = 3
 	module := size / float64(n+2*quiet)
 	c.Rect(x, y, size, size, White)
-	c.fill(Black)
+	c.fill(Black) // outside the q … Q below, so fpdf's idea of the fill holds
 	// All dark runs of the code go into one path with one fill operator,
-	// written directly: a code has a hundred or more runs, and fpdf's Rect
-	// (one formatted operator each) made QR codes the costliest part of a
-	// card. Coordinates are PDF points, y up; transforms still apply.
+	// written directly, in the code's own grid: a matrix makes one unit a
+	// module, y down from the top left module, so each run is four small
+	// integers. A code has a hundred or more runs, and they were most of a
+	// card's content (page coordinates with decimals took 2.5 times the
+	// bytes, to write and to compress); in the grid the runs of adjacent
+	// rows also meet exactly. Transforms still apply.
 	const k = 72 / 25.4
 	_, pageH := c.pdf.GetPageSize()
-	buf := make([]byte, 0, 32*n*n/4)
+	buf := make([]byte, 0, 64+12*n*n/4)
+	buf = append(buf, "q "...)
+	buf = appendFixed(buf, module*k, 5)
+	buf = append(buf, " 0 0 "...)
+	buf = appendFixed(buf, -module*k, 5)
+	buf = append(buf, ' ')
+	buf = appendFixed(buf, (c.X+x+quiet*module)*k, 4)
+	buf = append(buf, ' ')
+	buf = appendFixed(buf, (pageH-c.Y-y-quiet*module)*k, 4)
+	buf = append(buf, " cm\n"...)
 	for r, row := range bm {
-		top := c.Y + y + float64(quiet+r)*module
 		for col := 0; col < n; {
 			if !row[col] {
 				col++
@@ -462,18 +473,15 @@ func (c *Canvas) qrBitmap(x, y, size float64, bm [][]bool) error {
 			for col < n && row[col] {
 				col++
 			}
-			left := c.X + x + float64(quiet+start)*module
-			buf = appendFixed2(buf, left*k)
+			buf = strconv.AppendInt(buf, int64(start), 10)
 			buf = append(buf, ' ')
-			buf = appendFixed2(buf, (pageH-top)*k)
+			buf = strconv.AppendInt(buf, int64(r), 10)
 			buf = append(buf, ' ')
-			buf = appendFixed2(buf, float64(col-start)*module*k)
-			buf = append(buf, ' ')
-			buf = appendFixed2(buf, -module*k)
-			buf = append(buf, " re\n"...)
+			buf = strconv.AppendInt(buf, int64(col-start), 10)
+			buf = append(buf, " 1 re\n"...)
 		}
 	}
-	buf = append(buf, "f\n"...)
+	buf = append(buf, "f Q\n"...)
 	c.pdf.RawWriteStr(string(buf))
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"fmt"
+	"image"
 	"image/color"
 	"io"
 	"math"
@@ -186,6 +187,90 @@ func TestQRCodesDecodeToIDs(t *testing.T) {
 			if !got[fmt.Sprintf("%s%d", prefix, i)] {
 				t.Errorf("page %d: QR %s%d not decoded (got %v)", page, prefix, i, codes)
 			}
+		}
+	}
+}
+
+// A QR code is drawn module for module where its grid puts it: the same
+// page drawn with one white square and a black square per dark module
+// looks the same, also on a canvas away from the page's corner and turned.
+func TestQRModulesSitOnTheirGrid(t *testing.T) {
+	const size, quiet = 30.0, 3
+	payloads := []string{"GEN-STD-1/1", "LAB-STD-300G/2026-1", "DAT-STD-12A/1"}
+	place := func(i int) (float64, float64) { return 5 + float64(i)*31, 10 + float64(i)*20 }
+	byCanvas := func(c *Canvas) error {
+		c.X, c.Y = 1.7, 2.3
+		for i, p := range payloads {
+			x, y := place(i)
+			var err error
+			c.Rotated(float64(i)*90, x+size/2, y+size/2, func() { err = c.QR(x, y, size, p) })
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	byModule := func(c *Canvas) error {
+		c.X, c.Y = 1.7, 2.3
+		for i, p := range payloads {
+			x, y := place(i)
+			bm, err := encodeQR(p)
+			if err != nil {
+				return err
+			}
+			m := size / float64(len(bm)+2*quiet)
+			c.Rotated(float64(i)*90, x+size/2, y+size/2, func() {
+				c.Rect(x, y, size, size, White)
+				for r, row := range bm {
+					for col, dark := range row {
+						if dark {
+							c.Rect(x+float64(quiet+col)*m, y+float64(quiet+r)*m, m, m, Black)
+						}
+					}
+				}
+			})
+		}
+		return nil
+	}
+	pdf, err := Pages(100, 100, "T", []func(*Canvas) error{byCanvas, byModule})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every module's centre, and the quiet zone's, reads the same on both
+	// pages (the grid maps onto itself when turned by quarters, so the
+	// centres are the same points); edges may be anti-aliased differently.
+	a, b := rasterize(t, pdf, 1, 200), rasterize(t, pdf, 2, 200)
+	dark := func(img image.Image, x, y float64) bool {
+		r, _, _, _ := img.At(int(x/25.4*200), int(y/25.4*200)).RGBA()
+		return r < 0x8000
+	}
+	for i, p := range payloads {
+		bm, _ := encodeQR(p)
+		n := len(bm) + 2*quiet
+		m := size / float64(n)
+		x, y := place(i)
+		darkModules, darkCentres := 0, 0
+		for _, row := range bm {
+			for _, d := range row {
+				if d {
+					darkModules++
+				}
+			}
+		}
+		for r := 0; r < n; r++ {
+			for col := 0; col < n; col++ {
+				cx, cy := 1.7+x+(float64(col)+0.5)*m, 2.3+y+(float64(r)+0.5)*m
+				da, db := dark(a, cx, cy), dark(b, cx, cy)
+				if da != db {
+					t.Errorf("%s: module %d,%d is dark %v, want %v", p, r, col, da, db)
+				}
+				if db {
+					darkCentres++
+				}
+			}
+		}
+		if darkCentres != darkModules {
+			t.Errorf("%s: %d dark modules on the reference page, want %d", p, darkCentres, darkModules)
 		}
 	}
 }
