@@ -16,7 +16,9 @@ import (
 //
 // A form may be shared by the documents of a build, also when they are
 // drawn in parallel: each document draws it once, when it is first placed
-// there, and the draw function must give the same drawing every time.
+// there, so the draw function may run in several documents at once and
+// must give the same drawing every time (draw from the form's own data,
+// not from state it changes).
 type Form struct {
 	W, H float64
 	draw func(*Canvas) error

@@ -3,6 +3,7 @@ package layout
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"testing"
@@ -148,5 +149,74 @@ func TestFormErrorsAreReported(t *testing.T) {
 	})
 	if _, err := Pages(50, 50, "T", []func(*Canvas) error{func(c *Canvas) error { return c.Place(0, 0, failing) }}); !errors.Is(err, want) {
 		t.Fatalf("printing, failed inside: %v, want %v", err, want)
+	}
+}
+
+// On card sheets — landscape, the cards turned into their cells, fronts
+// and backs — a form placed on every face looks exactly as its drawing
+// made directly on each face, and the PDF holds it once.
+func TestFormOnTurnedCardsLooksLikeDirectDrawing(t *testing.T) {
+	art := func(c *Canvas) {
+		c.Rect(0, 0, 20, 8, RGB(20, 20, 160))
+		c.Text(1, 1, "Form", "B", 12, White, Left)
+		c.Polygon(RGB(240, 200, 0), 14, 1, 19, 4, 14, 7)
+	}
+	form := NewForm(20, 8, func(c *Canvas) error { art(c); return nil })
+	deck := func(useForm bool) []Card {
+		var cards []Card
+		for i := 0; i < 8; i++ {
+			face := func(name string) *Face {
+				return &Face{ID: name, Background: RGB(230, 230, 230), Draw: func(c *Canvas) error {
+					c.Text(3, 3, name, "", 8, Black, Left)
+					if useForm {
+						return c.Place(5, 20, form)
+					}
+					c.Clip(5, 20, 20, 8, func() {
+						c.X, c.Y = c.X+5, c.Y+20
+						art(c)
+						c.X, c.Y = c.X-5, c.Y-20
+					})
+					return nil
+				}}
+			}
+			cards = append(cards, Card{Front: face(fmt.Sprintf("F%d", i)), Back: face(fmt.Sprintf("B%d", i))})
+		}
+		return cards
+	}
+	for _, o := range []Options{{Paper: A4, Mode: Duplex}, {Paper: Letter, Mode: Gutterfold}} {
+		placed, st, err := Render(deck(true), 63, 88, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !st.Grid.Landscape && !st.Grid.Turned {
+			t.Fatalf("want a landscape or turned grid, got %+v", st.Grid)
+		}
+		if n := bytes.Count(placed, []byte("/Subtype /Form")); n != 1 {
+			t.Fatalf("%s %v: %d form objects, want 1", o.Paper.Name, o.Mode, n)
+		}
+		direct, _, err := Render(deck(false), 63, 88, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for page := 1; page <= st.Pages; page++ {
+			a, b := rasterize(t, placed, page, 100), rasterize(t, direct, page, 100)
+			differ, ink := 0, 0
+			bounds := a.Bounds()
+			for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+				for x := bounds.Min.X; x < bounds.Max.X; x++ {
+					ar, ag, ab, _ := a.At(x, y).RGBA()
+					br, bg, bb, _ := b.At(x, y).RGBA()
+					if ab > ar+0x4000 && ab > ag+0x4000 {
+						ink++ // the form's blue
+					}
+					if max(absDiff(ar, br), absDiff(ag, bg), absDiff(ab, bb)) > 0x2000 {
+						differ++
+					}
+				}
+			}
+			if ink < 1000 || differ > ink/50 { // edges may be anti-aliased differently
+				t.Errorf("%s %v page %d: %d pixels differ between placed and direct drawing (%d of the form's blue)", o.Paper.Name, o.Mode, page, differ, ink)
+			}
+		}
 	}
 }
