@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"sync"
 	"testing"
 )
 
@@ -218,5 +219,48 @@ func TestFormOnTurnedCardsLooksLikeDirectDrawing(t *testing.T) {
 				t.Errorf("%s %v page %d: %d pixels differ between placed and direct drawing (%d of the form's blue)", o.Paper.Name, o.Mode, page, differ, ink)
 			}
 		}
+	}
+}
+
+// Documents drawn at once may share a form: each holds it once.
+func TestFormSharedByDocumentsInParallel(t *testing.T) {
+	draws := 0
+	var mu sync.Mutex
+	form := NewForm(10, 10, func(c *Canvas) error {
+		mu.Lock()
+		draws++
+		mu.Unlock()
+		c.Rect(0, 0, 10, 10, Black)
+		return nil
+	})
+	pdfs := make([][]byte, 4)
+	errs := make([]error, 4)
+	var wg sync.WaitGroup
+	for i := range pdfs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			page := func(c *Canvas) error {
+				for k := 0; k < 5; k++ {
+					if err := c.Place(float64(k)*12, 0, form); err != nil {
+						return err
+					}
+				}
+				return (&Canvas{W: 50, H: 50, Setter: Setter()}).Place(0, 0, form) // and measured
+			}
+			pdfs[i], errs[i] = Pages(100, 100, "T", []func(*Canvas) error{page, page})
+		}()
+	}
+	wg.Wait()
+	for i, pdf := range pdfs {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		if n := bytes.Count(pdf, []byte("/Subtype /Form")); n != 1 {
+			t.Errorf("document %d: %d form objects, want 1", i, n)
+		}
+	}
+	if draws != len(pdfs)+1 {
+		t.Errorf("form drawn %d times, want once per document and once measured", draws)
 	}
 }
