@@ -589,13 +589,7 @@ func TestFontSelectionSurvivesRestores(t *testing.T) {
 		t.Fatal(err)
 	}
 	var content []byte
-	for _, m := range regexp.MustCompile(`(?s)<</Filter /FlateDecode /Length (\d+)>>\nstream\n`).FindAllSubmatchIndex(pdf, -1) {
-		l, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
-		zr, err := zlib.NewReader(bytes.NewReader(pdf[m[1] : m[1]+l]))
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, _ := io.ReadAll(zr)
+	for _, data := range flateStreams(pdf) {
 		if bytes.Contains(data, []byte(" Tj")) {
 			content = data
 		}
@@ -667,13 +661,8 @@ func TestDirectTextLooksLikeFpdfs(t *testing.T) {
 	// characters are new, the second takes the direct path throughout:
 	// text matrices, no transforms.
 	var pages [][]byte
-	for _, m := range regexp.MustCompile(`(?s)<</Filter /FlateDecode /Length (\d+)>>\nstream\n`).FindAllSubmatchIndex(pdf, -1) {
-		l, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
-		zr, err := zlib.NewReader(bytes.NewReader(pdf[m[1] : m[1]+l]))
-		if err != nil {
-			continue
-		}
-		if data, _ := io.ReadAll(zr); bytes.Contains(data, []byte(" Tj")) {
+	for _, data := range flateStreams(pdf) {
+		if bytes.Contains(data, []byte(" Tj")) {
 			pages = append(pages, data)
 		}
 	}
@@ -772,13 +761,7 @@ func TestDirectTextIsFpdfs(t *testing.T) {
 		t.Fatal(err)
 	}
 	var pages [][]string
-	for _, m := range regexp.MustCompile(`(?s)<</Filter /FlateDecode /Length (\d+)>>\nstream\n`).FindAllSubmatchIndex(pdf, -1) {
-		l, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
-		zr, err := zlib.NewReader(bytes.NewReader(pdf[m[1] : m[1]+l]))
-		if err != nil {
-			continue
-		}
-		data, _ := io.ReadAll(zr)
+	for _, data := range flateStreams(pdf) {
 		var texts []string
 		for _, line := range strings.Split(string(data), "\n") {
 			if strings.Contains(line, " Tj") {

@@ -1,12 +1,16 @@
 package layout
 
 import (
+	"bytes"
+	"compress/zlib"
 	"encoding/xml"
 	"fmt"
 	"image"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -112,4 +116,24 @@ func zbar(t *testing.T, pdf []byte, page int) []string {
 		}
 	}
 	return codes
+}
+
+var flateRe = regexp.MustCompile(`(?s)<</Filter /FlateDecode /Length (\d+)>>\nstream\n`)
+
+// flateStreams returns the decompressed content of a PDF's compressed
+// streams whose dictionary holds only the filter and the length (pages'
+// contents and forms), in the file's order.
+func flateStreams(pdf []byte) [][]byte {
+	var out [][]byte
+	for _, m := range flateRe.FindAllSubmatchIndex(pdf, -1) {
+		l, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
+		zr, err := zlib.NewReader(bytes.NewReader(pdf[m[1] : m[1]+l]))
+		if err != nil {
+			continue
+		}
+		if data, err := io.ReadAll(zr); err == nil {
+			out = append(out, data)
+		}
+	}
+	return out
 }
