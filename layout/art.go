@@ -157,8 +157,12 @@ func inkExtent(s, style string, sizePt float64) (x0, y0, x1, y1 float64) {
 // content is the drawing's content stream.
 func (a *Art) content() string { return string(a.ops) + "Q\n" }
 
-// stamps holds the form objects of one PDF, one per drawing.
-type stamps map[*Art]fpdf.Template
+// stamps holds the form objects of one PDF: one per drawing (Art) and one
+// per form (Form) placed in it.
+type stamps struct {
+	art  map[*Art]stamp
+	form map[*Form]formStamp
+}
 
 // stamp is a form object with its name computed once (fpdf names a form by
 // the hash of its content and would hash it again at every use).
@@ -169,6 +173,37 @@ type stamp struct {
 
 func (s stamp) ID() string { return s.id }
 
+// register makes a form object of the document and returns it: drawn by
+// fill (on the form's own fpdf, in its millimetres, y down from its top
+// left) and registered with the document, drawn into an empty clip:
+// fpdf's own placement takes the page height from the unturned page size
+// and misplaces forms on landscape pages, so placements are written
+// directly (place).
+func (c *Canvas) register(w, h float64, fill func(*fpdf.Tpl)) stamp {
+	tpl := c.pdf.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: w, Ht: h}, fill)
+	t := stamp{tpl, tpl.ID()}
+	c.pdf.RawWriteStr("q 0 0 0 0 re W n\n")
+	c.pdf.UseTemplateScaled(t, fpdf.PointType{}, fpdf.SizeType{Wd: w, Ht: h})
+	c.pdf.RawWriteStr("Q\n")
+	return t
+}
+
+// place prints a registered form of height h with its top left corner at
+// the card-local (x, y).
+func (c *Canvas) place(x, y, h float64, t stamp) {
+	const k = 72 / 25.4
+	_, pageH := c.pdf.GetPageSize()
+	buf := make([]byte, 0, 96)
+	buf = append(buf, "q 1 0 0 1 "...)
+	buf = strconv.AppendFloat(buf, (c.X+x)*k, 'f', 3, 64)
+	buf = append(buf, ' ')
+	buf = strconv.AppendFloat(buf, (pageH-c.Y-y-h)*k, 'f', 3, 64)
+	buf = append(buf, " cm /TPL"...)
+	buf = append(buf, t.id...)
+	buf = append(buf, " Do Q\n"...)
+	c.pdf.RawWriteStr(string(buf))
+}
+
 // Stamp prints a drawing with its top left corner at the card-local
 // (x, y), at its own size.
 func (c *Canvas) Stamp(x, y float64, a *Art) {
@@ -178,30 +213,14 @@ func (c *Canvas) Stamp(x, y float64, a *Art) {
 	if c.stamps == nil {
 		c.stamps = &stamps{}
 	}
-	t, ok := (*c.stamps)[a]
+	t, ok := c.stamps.art[a]
 	if !ok {
 		body := a.content()
-		tpl := c.pdf.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: a.W, Ht: a.H}, func(tpl *fpdf.Tpl) {
-			tpl.RawWriteStr(body)
-		})
-		t = stamp{tpl, tpl.ID()}
-		(*c.stamps)[a] = t
-		// Registers the form with the document, drawn into an empty clip:
-		// fpdf's own placement takes the page height from the unturned
-		// page size and misplaces forms on landscape pages.
-		c.pdf.RawWriteStr("q 0 0 0 0 re W n\n")
-		c.pdf.UseTemplateScaled(t, fpdf.PointType{}, fpdf.SizeType{Wd: a.W, Ht: a.H})
-		c.pdf.RawWriteStr("Q\n")
+		t = c.register(a.W, a.H, func(tpl *fpdf.Tpl) { tpl.RawWriteStr(body) })
+		if c.stamps.art == nil {
+			c.stamps.art = map[*Art]stamp{}
+		}
+		c.stamps.art[a] = t
 	}
-	const k = 72 / 25.4
-	_, pageH := c.pdf.GetPageSize()
-	buf := make([]byte, 0, 96)
-	buf = append(buf, "q 1 0 0 1 "...)
-	buf = strconv.AppendFloat(buf, (c.X+x)*k, 'f', 3, 64)
-	buf = append(buf, ' ')
-	buf = strconv.AppendFloat(buf, (pageH-c.Y-y-a.H)*k, 'f', 3, 64)
-	buf = append(buf, " cm /TPL"...)
-	buf = append(buf, t.ID()...)
-	buf = append(buf, " Do Q\n"...)
-	c.pdf.RawWriteStr(string(buf))
+	c.place(x, y, a.H, t)
 }
