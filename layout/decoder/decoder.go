@@ -5,23 +5,26 @@
 // A red filter passes red light only: what it shows is, in effect, the red
 // channel of the print. The naked eye sees more than red, but it sees
 // colour coarsely — fine colour detail blurs, fine lightness detail does
-// not. The band is built on both facts (docs/decoder.md has the
-// measurements):
+// not — and it reads shapes. The band is built on both (docs/decoder.md
+// has the measurements):
 //
-//   - the solution is set in thin strokes of an ink with no red, as light
-//     as its surroundings (isoluminant): behind red film the strokes are
-//     black, to the naked eye they differ only in colour, and only finely;
-//   - each stroke has a thin halo of a colour with full red (white behind
-//     the film, so the text stands clear) whose colour offsets the ink's
-//     where the eye blurs them together;
-//   - the band is covered with camouflage — irregular blobs of the same
-//     lightness whose red spans 130–255 — so that "less red", the one
-//     direction the eye would find the ink by, varies everywhere; behind
-//     the film the blobs are grey patches, not letters;
-//   - sparse clutter words and, below the solution, decoy lines set like it
-//     in bluish inks that keep some red: to the eye the solution is one
-//     text among several, behind the film the decoys are grey and the
-//     solution black.
+//   - the solution is set in thin strokes of an ink with no red, each word
+//     in its own shade of it, as light as its surroundings: behind red film
+//     the strokes are black, to the naked eye they differ only in colour,
+//     and only finely;
+//   - each stroke has a thin halo with full red (white behind the film, so
+//     the text stands clear) whose colour offsets the ink's where the eye
+//     blurs them together;
+//   - decoy lines made of the side's own words in random order are set
+//     exactly like the solution, in bluish inks that keep some red, one
+//     above and one between every two of its lines, half a line off, and
+//     then down to the band's bottom: to the eye the solution is one line
+//     of words among overlapping lines of the same words, behind the film
+//     the decoys are grey and the solution black;
+//   - under it all, camouflage — irregular blobs of the same lightness
+//     whose red spans 130–255 — so that "less red", the one direction the
+//     eye would find the ink by, varies everywhere; behind the film the
+//     blobs are grey patches, not letters.
 package decoder
 
 import (
@@ -29,6 +32,9 @@ import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"strings"
+	"sync"
+	"unicode"
 
 	"druckreif/decks"
 	"druckreif/layout"
@@ -63,7 +69,7 @@ var erosions = [5]float64{0.14, 0.11, 0.08, 0.05, 0.02}
 // look is the band's design. Every number was chosen by measuring
 // (measure_test.go, docs/decoder.md), none by taste.
 type look struct {
-	ink, halo layout.Color // the hidden ink (no red) and its halo (full red)
+	ink, halo layout.Color // the hidden ink (no red) and the halo of all text (full red)
 	base      layout.Color // the band's ground under camouflage and clutter
 	haloWidth float64      // line width of the halo around each glyph, mm (half of it outside)
 	textScale float64      // the solution's size relative to the card style's
@@ -86,20 +92,32 @@ type look struct {
 	density          float64
 	sizeMin, sizeMax float64
 	clutterRed       [2]uint8
-	// Decoys: lines of random words below the solution, set like it, in
-	// inks with red in decoyRed, lightness in decoyLightness and at most
-	// the a* and b* of decoyRedYellow: bluish like the ink to the eye, grey
-	// behind the film.
+	// The solution's words are each set in their own shade of the ink:
+	// no red, green and blue within inkSpread of the ink's, lightness
+	// within inkLightness and chroma within inkChroma of the ink's, so the
+	// ink is not one colour the eye could look for.
+	inkSpread               uint8
+	inkLightness, inkChroma float64
+	// Decoys: lines of the side's own words in random order, set exactly
+	// like the solution (face, size, halo, erosion): one above and one
+	// between every two of the solution's lines, half a line off, so the
+	// solution's lines are overlapped from both sides; then lines at the
+	// normal pitch to the band's bottom. Each word in an ink with red in
+	// decoyRed, lightness in decoyLightness and at most the a* and b* of
+	// decoyRedYellow — bluish like the ink to the eye, grey behind the
+	// film. decoyTick of the decoy lines begin with the solution's mark ✔.
 	decoyRed       [2]uint8
 	decoyLightness [2]float64
 	decoyRedYellow [2]float64
+	interleave     float64 // offset of the overlapping decoy lines, share of the line height
+	decoyTick      float64
 }
 
 var bandLook = look{
 	ink:             layout.RGB(0, 190, 255),
 	halo:            layout.RGB(255, 70, 20),
-	base:            layout.RGB(205, 140, 160),
-	haloWidth:       1.0,
+	base:            layout.RGB(195, 146, 166),
+	haloWidth:       0.65,
 	textScale:       0.8,
 	lightness:       60,
 	lightnessSpread: 10,
@@ -112,9 +130,14 @@ var bandLook = look{
 	sizeMin:         1.2,
 	sizeMax:         2.0,
 	clutterRed:      [2]uint8{215, 255},
-	decoyRed:        [2]uint8{90, 130},
-	decoyLightness:  [2]float64{68, 76},
-	decoyRedYellow:  [2]float64{-5, -30},
+	inkSpread:       40,
+	inkLightness:    2,
+	inkChroma:       20,
+	decoyRed:        [2]uint8{130, 160},
+	decoyLightness:  [2]float64{62, 78},
+	decoyRedYellow:  [2]float64{0, -25},
+	interleave:      0.5,
+	decoyTick:       0.3,
 }
 
 // Ink is the hidden ink's colour: it has no red, so it is black behind red
@@ -180,7 +203,7 @@ func seed(id string) *rand.Rand {
 // Band returns the solution band of the dativ cards at a strength.
 func Band(s Strength) cards.SolutionBand {
 	return func(c *layout.Canvas, st *layout.Style, side decks.DativSide, x, y, w, h float64) error {
-		return drawBand(c, side.ID, cards.SolutionBlocks(st, side), x, y, w, h, s, everything)
+		return drawBand(c, side, cards.SolutionBlocks(st, side), x, y, w, h, s, everything)
 	}
 }
 
@@ -198,17 +221,9 @@ const pad = 3.0
 
 // drawBand sets the solution blocks in hidden ink and covers the band with
 // clutter.
-func drawBand(c *layout.Canvas, id string, blocks []typeset.Block, x, y, w, h float64, s Strength, l layer) error {
+func drawBand(c *layout.Canvas, side decks.DativSide, blocks []typeset.Block, x, y, w, h float64, s Strength, l layer) error {
 	lk := bandLook
-	// Thin strokes: the regular face, smaller than the card style's bold.
-	scaled := make([]typeset.Block, len(blocks))
-	for i, b := range blocks {
-		b.Size *= lk.textScale
-		b.Min *= lk.textScale
-		b.Style = ""
-		scaled[i] = b
-	}
-	set, err := c.Setter.Fit(scaled, w-2*pad, h-2*pad)
+	set, err := c.Setter.Fit(scaledBlocks(blocks, lk), w-2*pad, h-2*pad)
 	if err != nil {
 		var oe *typeset.OverflowError
 		if asOverflow(err, &oe) {
@@ -217,36 +232,50 @@ func drawBand(c *layout.Canvas, id string, blocks []typeset.Block, x, y, w, h fl
 		return err
 	}
 	textSize := set[0].SizePt
-	textEnd := func() float64 {
-		cy := y + pad
-		for _, b := range set {
-			cy += b.Gap + b.Height
-		}
-		return cy
-	}
-	text := func(col layout.Color) {
-		cy := y + pad
-		for _, b := range set {
-			cy += b.Gap
-			c.Block(b, x+pad, cy, w-2*pad, col, layout.Left)
-			cy += b.Height
-		}
-	}
+	r := seed(side.ID)
+	words := lk.textLayer(c, r, side, set, x, y, w, h)
 	c.Clip(x, y, w, h, func() {
-		c.Rect(x, y, w, h, lk.base)
-		r := seed(id)
-		camouflage(c, r, x, y, w, h, lk)
-		clutter(c, r, x, y, w, h, textSize, lk)
-		// The halo first, along the glyphs' outlines; then the ink, its
-		// edge covered by the halo colour, so what stays in ink is the
-		// glyph less the erosion.
-		decoyLines(c, r, x, textEnd(), w, y+h-pad, textSize, s, lk)
-		c.TextStroke(lk.halo, lk.haloWidth, func() { text(lk.halo) })
-		if l == everything {
-			c.TextOutline(lk.halo, s.erosion(), func() { text(lk.ink) })
+		if err := camouflage(c, r, x, y, w, h); err != nil {
+			c.Fail(err)
+			return
 		}
+		clutter(c, r, x, y, w, h, textSize, lk)
+		// Every halo first, along the glyphs' outlines, so no line lies in
+		// front of another; then the inks, each edge covered by the halo
+		// colour, so what stays in ink is the glyph less the erosion. The
+		// solution's ink comes last: behind the film its strokes are not
+		// cut by anything.
+		if lk.haloWidth > 0 {
+			c.TextStroke(lk.halo, lk.haloWidth, func() {
+				for _, p := range words {
+					c.Text(p.x, p.y, p.text, "", p.size, lk.halo, layout.Left)
+				}
+			})
+		}
+		erosion := s.erosion()
+		c.TextOutline(lk.halo, erosion, func() {
+			for _, p := range words {
+				if p.hidden && l == withoutInk {
+					continue
+				}
+				c.Text(p.x, p.y, p.text, "", p.size, p.ink, layout.Left)
+			}
+		})
 	})
 	return nil
+}
+
+// scaledBlocks makes the solution's strokes thin: the regular face,
+// smaller than the card style's bold.
+func scaledBlocks(blocks []typeset.Block, lk look) []typeset.Block {
+	scaled := make([]typeset.Block, len(blocks))
+	for i, b := range blocks {
+		b.Size *= lk.textScale
+		b.Min *= lk.textScale
+		b.Style = ""
+		scaled[i] = b
+	}
+	return scaled
 }
 
 func asOverflow(err error, target **typeset.OverflowError) bool {
@@ -282,12 +311,49 @@ func clutter(c *layout.Canvas, r *rand.Rand, x, y, w, h, size float64, lk look) 
 	}
 }
 
-// camouflage covers the rectangle with irregular blobs (polygons of 9
-// corners on a wobbly circle), each in its own colour.
-func camouflage(c *layout.Canvas, r *rand.Rand, x, y, w, h float64, lk look) {
-	n := int(math.Round(lk.patches * w * h / 100))
+// camouflage covers the rectangle with irregular blobs. The blobs are
+// drawn once per document, as a few square tiles that repeat seamlessly
+// (a blob that crosses a tile's edge comes in again at the opposite one);
+// each band shows one tile at an offset of its own, so every band looks
+// different while the document holds a few thousand blobs instead of
+// hundreds of thousands.
+func camouflage(c *layout.Canvas, r *rand.Rand, x, y, w, h float64) error {
+	tile := camouflageTiles()[r.IntN(camouflagePatterns)]
+	ox, oy := tileSize*r.Float64(), tileSize*r.Float64()
+	for ty := y - oy; ty < y+h; ty += tileSize {
+		for tx := x - ox; tx < x+w; tx += tileSize {
+			if err := c.Place(tx, ty, tile); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// The camouflage tiles: camouflagePatterns squares of tileSize mm.
+const (
+	camouflagePatterns = 4
+	tileSize           = 60.0
+)
+
+var camouflageTiles = sync.OnceValue(func() []*layout.Form {
+	tiles := make([]*layout.Form, camouflagePatterns)
+	for i := range tiles {
+		tiles[i] = layout.NewForm(tileSize, tileSize, func(c *layout.Canvas) error {
+			drawTile(c, seed(fmt.Sprintf("camouflage-%d", i)), bandLook)
+			return nil
+		})
+	}
+	return tiles
+})
+
+// drawTile draws one camouflage tile: blobs (polygons of 9 corners on a
+// wobbly circle), each in its own colour, over the band's ground.
+func drawTile(c *layout.Canvas, r *rand.Rand, lk look) {
+	c.Rect(0, 0, tileSize, tileSize, lk.base)
+	n := int(math.Round(lk.patches * tileSize * tileSize / 100))
 	for i := 0; i < n; i++ {
-		cx, cy := x+w*r.Float64(), y+h*r.Float64()
+		cx, cy := tileSize*r.Float64(), tileSize*r.Float64()
 		rad := lk.patchSize[0] + (lk.patchSize[1]-lk.patchSize[0])*r.Float64()
 		const corners = 9
 		xy := make([]float64, 0, 2*corners)
@@ -297,34 +363,128 @@ func camouflage(c *layout.Canvas, r *rand.Rand, x, y, w, h float64, lk look) {
 			d := rad * (0.6 + 0.4*r.Float64())
 			xy = append(xy, cx+d*math.Cos(a), cy+d*math.Sin(a))
 		}
-		c.Polygon(bandColor(r, lk, lk.patchRed), xy...)
+		col := bandColor(r, lk, lk.patchRed)
+		// The blob and, where it crosses an edge, its copies one tile
+		// over, so tiles repeat without a seam.
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				sx, sy := float64(dx)*tileSize, float64(dy)*tileSize
+				if cx+sx+rad < 0 || cx+sx-rad > tileSize || cy+sy+rad < 0 || cy+sy-rad > tileSize {
+					continue
+				}
+				moved := make([]float64, len(xy))
+				for k := 0; k < len(xy); k += 2 {
+					moved[k], moved[k+1] = xy[k]+sx, xy[k+1]+sy
+				}
+				c.Polygon(col, moved...)
+			}
+		}
 	}
 }
 
-// decoyLines fills the band below the solution with lines of random words
-// set like the solution — same face, size and halo — in inks that look like
-// the hidden ink to the eye but keep enough red to stay grey behind the
-// film.
-func decoyLines(c *layout.Canvas, r *rand.Rand, x, top, w, bottom, size float64, s Strength, lk look) {
-	lineH := size * 0.3528 * 1.3
-	runes := []rune(letters)
-	for ly := top + 0.3*lineH; ly+lineH <= bottom; ly += lineH {
-		cx := x + pad
-		for {
-			word := make([]rune, 2+r.IntN(8))
-			for j := range word {
-				word[j] = runes[r.IntN(len(runes))]
+// placedWord is a word of the band's text layer: the solution's words in
+// hidden ink, the decoys' in inks that keep some red.
+type placedWord struct {
+	text   string
+	x, y   float64 // top left of the line box, mm
+	size   float64 // pt
+	ink    layout.Color
+	hidden bool // the solution: no red
+}
+
+// textLayer places the solution's words and the decoy lines around them,
+// decoys first, so the solution is drawn last.
+func (lk look) textLayer(c *layout.Canvas, r *rand.Rand, side decks.DativSide, set []typeset.SetBlock, x, y, w, h float64) []placedWord {
+	vocab := vocabulary(side)
+	// Decoy lines carry the solution's mark where the solution has one.
+	if len(set) == 0 || len(set[0].Lines) == 0 || !strings.HasPrefix(set[0].Lines[0].Text, "✔") {
+		lk.decoyTick = 0
+	}
+	var decoys, solution []placedWord
+	line := func(ly, size float64) {
+		decoys = append(decoys, lk.decoyLine(c, r, x, ly, w, size, vocab)...)
+	}
+	cy := y + pad
+	for k, b := range set {
+		cy += b.Gap
+		lh := b.LineHeight()
+		for i, ln := range b.Lines {
+			ly := cy + float64(i)*lh + (lh-b.SizePt*0.3528)/2
+			if k == 0 && i == 0 {
+				line(ly-lk.interleave*lh, b.SizePt)
 			}
-			ww := c.TextWidth(string(word), "", size)
-			if cx+ww > x+w-pad {
-				break
+			line(ly+lk.interleave*lh, b.SizePt)
+			lx := x + pad + b.Indent
+			done := ""
+			for _, word := range strings.Fields(ln.Text) {
+				solution = append(solution, placedWord{text: word, x: lx + c.TextWidth(done, "", b.SizePt), y: ly, size: b.SizePt, ink: lk.inkColor(r), hidden: true})
+				done += word + " "
 			}
-			col := decoyColor(r, lk)
-			c.TextStroke(lk.halo, lk.haloWidth, func() { c.Text(cx, ly, string(word), "", size, lk.halo, layout.Left) })
-			c.TextOutline(lk.halo, s.erosion(), func() { c.Text(cx, ly, string(word), "", size, col, layout.Left) })
-			cx += ww + c.TextWidth(" ", "", size)
+		}
+		cy += b.Height
+	}
+	last := set[len(set)-1]
+	lineH := last.LineHeight()
+	for ly := cy + 0.3*lineH; ly+lineH <= y+h-pad+lineH/2; ly += lineH {
+		line(ly, last.SizePt)
+	}
+	return append(decoys, solution...)
+}
+
+// inkColor is the hidden ink of one word: a shade of the ink, without red.
+func (lk look) inkColor(r *rand.Rand) layout.Color {
+	l0, a0, b0 := cieLab(lk.ink)
+	shade := func(v uint8) uint8 {
+		return uint8(max(0, min(255, int(v)-int(lk.inkSpread)+r.IntN(2*int(lk.inkSpread)+1))))
+	}
+	for {
+		c := layout.RGB(0, shade(lk.ink.G), shade(lk.ink.B))
+		l, a, b := cieLab(c)
+		if math.Abs(l-l0) <= lk.inkLightness && math.Hypot(a-a0, b-b0) <= lk.inkChroma {
+			return c
 		}
 	}
+}
+
+// decoyLine sets one line of decoy words from the side's vocabulary, set
+// like the solution, in inks that look like the hidden ink to the eye but
+// keep enough red to stay grey behind the film.
+func (lk look) decoyLine(c *layout.Canvas, r *rand.Rand, x, ly, w, size float64, vocab []string) []placedWord {
+	var out []placedWord
+	if len(vocab) == 0 {
+		return nil
+	}
+	cx := x + pad
+	for first := true; ; first = false {
+		word := vocab[r.IntN(len(vocab))]
+		if first && r.Float64() < lk.decoyTick {
+			word = "✔ " + word
+		}
+		ww := c.TextWidth(word, "", size)
+		if cx+ww > x+w-pad {
+			return out
+		}
+		out = append(out, placedWord{text: word, x: cx, y: ly, size: size, ink: decoyColor(r, lk)})
+		cx += ww + c.TextWidth(" ", "", size)
+	}
+}
+
+// vocabulary is the words a side's decoys are made of: the words of its
+// sentence with every option, and of its explanation (with their
+// punctuation; a dash or other token without a letter is left out).
+func vocabulary(side decks.DativSide) []string {
+	var all []string
+	for i := range side.Options {
+		all = append(all, strings.Fields(side.Filled(i))...)
+	}
+	all = append(all, strings.Fields(side.Explanation)...)
+	var v []string
+	for _, w := range all {
+		if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			v = append(v, w)
+		}
+	}
+	return v
 }
 
 // decoyColor draws a decoy's ink.

@@ -59,10 +59,20 @@ func TestColoursSeparateInTheRedChannel(t *testing.T) {
 			}
 		}
 	}
+	// Every shade of the hidden ink has no red and the ink's lightness;
+	// every decoy ink keeps red enough to be grey, not black, behind the
+	// film, and is bluish like the ink.
+	l0, _, _ := cieLab(lk.ink)
 	for i := 0; i < 1000; i++ {
+		if c := lk.inkColor(r); c.R != 0 || math.Abs(lightness(c)-l0) > lk.inkLightness {
+			t.Fatalf("shade %v of the ink: red %d, L* %.1f (the ink's %.1f)", c, c.R, lightness(c), l0)
+		}
 		c := decoyColor(r, lk)
-		if c.R < 90 {
+		if c.R < 130 {
 			t.Fatalf("decoy ink %v: red %d, too dark behind the film", c, c.R)
+		}
+		if l, a, b := cieLab(c); math.Abs(l-l0) > 8 || a > 0 || b > -25 {
+			t.Fatalf("decoy ink %v: L* %.1f a* %.1f b* %.1f, not like the ink", c, l, a, b)
 		}
 	}
 	// The camouflage spans its red: a good share lies well below the

@@ -146,7 +146,7 @@ func bandLayerPDF(t testing.TB, sides []decks.DativSide, s Strength, l layer) ([
 	var draws []func(*layout.Canvas) error
 	for _, side := range sides {
 		draws = append(draws, func(c *layout.Canvas) error {
-			return drawBand(c, side.ID, cards.SolutionBlocks(st, side), 0, 0, w, h, s, l)
+			return drawBand(c, side, cards.SolutionBlocks(st, side), 0, 0, w, h, s, l)
 		})
 	}
 	pdf, err := layout.Pages(w, h, "bands", draws)
@@ -256,22 +256,37 @@ func words(s string) []string {
 
 var hyphenBreak = regexp.MustCompile(`(\pL)[-‐¬]\s*\n\s*(\pL)`)
 
-// recall is the share of the solution's words that the OCR text contains.
+// recall is the share of the solution's words that the OCR text contains
+// in the solution's order: each word counts when it follows the word
+// before it in the OCR text too (the first word when it precedes the
+// second). The decoys are made of the solution's own words in random order,
+// so finding the words is not reading the solution; reading them in order
+// is.
 func recall(solution, ocr string) float64 {
 	// A word hyphenated at a line's end is read as one word, as a reader
 	// reads it.
 	ocr = hyphenBreak.ReplaceAllString(ocr, "$1$2")
-	have := map[string]bool{}
-	for _, w := range words(ocr) {
-		have[w] = true
+	got := words(ocr)
+	pairs := map[[2]string]bool{}
+	for i := 1; i < len(got); i++ {
+		pairs[[2]string{got[i-1], got[i]}] = true
 	}
 	want := words(solution)
 	if len(want) == 0 {
 		return 0
 	}
+	if len(want) == 1 {
+		for _, w := range got {
+			if w == want[0] {
+				return 1
+			}
+		}
+		return 0
+	}
 	found := 0
-	for _, w := range want {
-		if have[w] {
+	for i, w := range want {
+		prev, next := i > 0 && pairs[[2]string{want[i-1], w}], i+1 < len(want) && pairs[[2]string{w, want[i+1]}]
+		if prev || next {
 			found++
 		}
 	}
@@ -333,7 +348,11 @@ func measure(t *testing.T, sides []decks.DativSide, s Strength, vs []view) resul
 			return
 		}
 		solution := strings.Join(sides[face].Solutions(), " ")
-		if recall(solution, string(out)) >= readThreshold {
+		got := recall(solution, string(out))
+		if os.Getenv("DRUCKREIF_DECODER_VERBOSE") != "" {
+			t.Logf("%s %s: %.0f %% of %q in\n%s", sides[face].ID, v.name, 100*got, solution, out)
+		}
+		if got >= readThreshold {
 			mu.Lock()
 			read[v.name]++
 			mu.Unlock()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"druckreif/decks"
 	"druckreif/layout"
 	"druckreif/layout/typeset"
 )
@@ -93,7 +94,7 @@ func calibration(c *layout.Canvas, st *layout.Style, current Strength) error {
 		}
 		c.Text(x-2, y+h/2-2, label, "B", 9, ink, layout.Right)
 		blocks := []typeset.Block{{Text: testPhrase, Style: "B", Size: 13, Min: 10, Hyphenate: true, Source: "Kalibrierung"}}
-		if err := drawBand(c, fmt.Sprintf("KALIBRIERUNG-%d", s), blocks, x, y, w, h, s, everything); err != nil {
+		if err := drawBand(c, decks.DativSide{ID: fmt.Sprintf("KALIBRIERUNG-%d", s), Sentence: testPhrase, Options: []string{""}, Correct: []int{0}}, blocks, x, y, w, h, s, everything); err != nil {
 			return err
 		}
 		y += h + 6
