@@ -111,6 +111,7 @@ type look struct {
 	decoyRedYellow [2]float64
 	interleave     float64 // offset of the overlapping decoy lines, share of the line height
 	decoyTick      float64
+	decoyBolder    float64 // mm less erosion than the solution's
 }
 
 var bandLook = look{
@@ -138,6 +139,7 @@ var bandLook = look{
 	decoyRedYellow:  [2]float64{0, -25},
 	interleave:      0.5,
 	decoyTick:       0.3,
+	decoyBolder:     0.04,
 }
 
 // Ink is the hidden ink's colour: it has no red, so it is black behind red
@@ -168,14 +170,8 @@ func lightness(c layout.Color) float64 {
 
 // cieLab is CIELAB L*, a*, b* of an sRGB colour (D65).
 func cieLab(c layout.Color) (l, a, b float64) {
-	lin := func(v uint8) float64 {
-		x := float64(v) / 255
-		if x <= 0.04045 {
-			return x / 12.92
-		}
-		return math.Pow((x+0.055)/1.055, 2.4)
-	}
-	r, g, bl := lin(c.R), lin(c.G), lin(c.B)
+	lin := &linearRGB
+	r, g, bl := lin[c.R], lin[c.G], lin[c.B]
 	x := (0.4124*r + 0.3576*g + 0.1805*bl) / 0.9505
 	y := 0.2126*r + 0.7152*g + 0.0722*bl
 	z := (0.0193*r + 0.1192*g + 0.9505*bl) / 1.089
@@ -187,6 +183,20 @@ func cieLab(c layout.Color) (l, a, b float64) {
 	}
 	return 116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
 }
+
+// linearRGB is the sRGB curve (IEC 61966-2-1) as a table: the value of
+// each 8-bit level in linear light.
+var linearRGB = func() (t [256]float64) {
+	for v := range t {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			t[v] = x / 12.92
+		} else {
+			t[v] = math.Pow((x+0.055)/1.055, 2.4)
+		}
+	}
+	return t
+}()
 
 // letters are what clutter words are made of: German lower-case letters,
 // weighted roughly by frequency, so clutter has the texture of text.
@@ -252,13 +262,22 @@ func drawBand(c *layout.Canvas, side decks.DativSide, blocks []typeset.Block, x,
 				}
 			})
 		}
-		erosion := s.erosion()
-		c.TextOutline(lk.halo, erosion, func() {
+		decoyErosion := math.Max(0, s.erosion()-lk.decoyBolder)
+		c.TextOutline(lk.halo, decoyErosion, func() {
 			for _, p := range words {
-				if p.hidden && l == withoutInk {
-					continue
+				if !p.hidden {
+					c.Text(p.x, p.y, p.text, "", p.size, p.ink, layout.Left)
 				}
-				c.Text(p.x, p.y, p.text, "", p.size, p.ink, layout.Left)
+			}
+		})
+		if l == withoutInk {
+			return
+		}
+		c.TextOutline(lk.halo, s.erosion(), func() {
+			for _, p := range words {
+				if p.hidden {
+					c.Text(p.x, p.y, p.text, "", p.size, p.ink, layout.Left)
+				}
 			}
 		})
 	})
@@ -487,15 +506,49 @@ func vocabulary(side decks.DativSide) []string {
 	return v
 }
 
-// decoyColor draws a decoy's ink.
+// decoyColor draws a decoy's ink, uniformly from decoyInks.
 func decoyColor(r *rand.Rand, lk look) layout.Color {
-	for {
-		c := layout.RGB(lk.decoyRed[0]+uint8(r.IntN(int(lk.decoyRed[1]-lk.decoyRed[0])+1)), uint8(r.IntN(256)), uint8(r.IntN(256)))
-		l, a, b := cieLab(c)
-		if l >= lk.decoyLightness[0] && l <= lk.decoyLightness[1] && a <= lk.decoyRedYellow[0] && b <= lk.decoyRedYellow[1] {
-			return c
+	inks := decoyInks(lk)
+	return inks[r.IntN(len(inks))]
+}
+
+// decoyInks lists the colours a decoy may be printed in: red in decoyRed,
+// green and blue in steps of 3 (finer than print tells apart), lightness
+// and redness and yellowness within the look's bounds. Drawing from the
+// list is what rejecting random colours did, without the hundreds of
+// trials per colour that made it half of the kit's CPU time.
+func decoyInks(lk look) []layout.Color {
+	key := decoyBounds{lk.decoyRed, lk.decoyLightness, lk.decoyRedYellow}
+	if inks, ok := decoyInkLists.Load(key); ok {
+		return inks.([]layout.Color)
+	}
+	inks, _ := decoyInkLists.LoadOrStore(key, listDecoyInks(lk))
+	return inks.([]layout.Color)
+}
+
+// decoyBounds are what decides a decoy's possible inks; decoyInkLists
+// holds the list for each bounds met, computed once.
+type decoyBounds struct {
+	red                  [2]uint8
+	lightness, redYellow [2]float64
+}
+
+var decoyInkLists sync.Map
+
+func listDecoyInks(lk look) []layout.Color {
+	var inks []layout.Color
+	for red := int(lk.decoyRed[0]); red <= int(lk.decoyRed[1]); red++ {
+		for g := 0; g < 256; g += 3 {
+			for b := 0; b < 256; b += 3 {
+				c := layout.RGB(uint8(red), uint8(g), uint8(b))
+				l, a, yb := cieLab(c)
+				if l >= lk.decoyLightness[0] && l <= lk.decoyLightness[1] && a <= lk.decoyRedYellow[0] && yb <= lk.decoyRedYellow[1] {
+					inks = append(inks, c)
+				}
+			}
 		}
 	}
+	return inks
 }
 
 // Describe names a strength for the calibration strip.
