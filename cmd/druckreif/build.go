@@ -38,6 +38,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	boardLength := fs.Int("board-length", 0, i18n.Sprintf("Felder vom Start bis zum Ausgang, 12 bis 60 (Standard 50; zu zweit 30 empfohlen)", "fields from start to exit, 12 to 60 (default 50; 30 recommended for two players)").In(l))
 	tpl := fs.path("templates", "", i18n.Sprintf("Ordner mit eigenen Stildateien (Kopien von templates/*.json)", "folder with own style files (copies of templates/*.json)"))
 	_, code, ok := fs.parse(args)
+	defer startCPUProfile()()
 	if !ok {
 		return code
 	}

@@ -13,7 +13,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
-	"runtime/pprof"
 	"sort"
 	"strings"
 	"syscall"
@@ -164,14 +163,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	// DRUCKREIF_CPUPROFILE=FILE records a CPU profile until the server
 	// stops, for measuring before optimising (docs/scorer.md, "Load").
-	if path := os.Getenv("DRUCKREIF_CPUPROFILE"); path != "" {
-		if f, err := os.Create(path); err == nil {
-			if pprof.StartCPUProfile(f) == nil {
-				defer f.Close()
-				defer pprof.StopCPUProfile()
-			}
-		}
-	}
+	defer startCPUProfile()()
 	httpSrv := srv.HTTPServer(*addr)
 	// Requests (event streams above all) end when the server stops.
 	httpSrv.BaseContext = func(net.Listener) context.Context { return ctx }
