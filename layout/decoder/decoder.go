@@ -16,9 +16,9 @@
 //     the text stands clear) whose colour offsets the ink's where the eye
 //     blurs them together;
 //   - decoy lines made of the side's own words in random order are set
-//     exactly like the solution, in bluish inks that keep some red, one
-//     above and one between every two of its lines, half a line off, and
-//     then down to the band's bottom: to the eye the solution is one line
+//     exactly like the solution, in bluish inks that keep some red, half a
+//     line above its first line and half a line below each of its lines,
+//     and then down to the band's bottom: to the eye the solution is one line
 //     of words among overlapping lines of the same words, behind the film
 //     the decoys are grey and the solution black;
 //   - under it all, camouflage — irregular blobs of the same lightness
@@ -99,9 +99,9 @@ type look struct {
 	inkSpread               uint8
 	inkLightness, inkChroma float64
 	// Decoys: lines of the side's own words in random order, set exactly
-	// like the solution (face, size, halo, erosion): one above and one
-	// between every two of the solution's lines, half a line off, so the
-	// solution's lines are overlapped from both sides; then lines at the
+	// like the solution (face, size, halo, erosion): half a line above the
+	// solution's first line and half a line below each of its lines, so
+	// its lines are overlapped from both sides; then lines at the
 	// normal pitch to the band's bottom. Each word in an ink with red in
 	// decoyRed, lightness in decoyLightness and at most the a* and b* of
 	// decoyRedYellow — bluish like the ink to the eye, grey behind the
