@@ -16,8 +16,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
