@@ -336,14 +336,14 @@ func TestDefaultLabyrinthDecksArePlayableByEar(t *testing.T) {
 		for _, c := range defaultDeck(t, name).Labyrinth {
 			for _, s := range c.Sides {
 				sides++
-				a, b, alike := s.SoundAlike()
+				same, alike := s.SoundAlike()
 				if s.ReadingHint != "" {
 					withHint++
 					delete(byJudgement, s.ID)
 					continue
 				}
 				if alike {
-					t.Errorf("%s: %q and %q sound the same, but the side has no Vorlesehinweis", s.ID, s.Answers[a], s.Answers[b])
+					t.Errorf("%s: %q and %q sound the same%s, but the side has no Vorlesehinweis", s.ID, s.Answers[same.A], s.Answers[same.B], describeWhere(same))
 				}
 			}
 		}
@@ -356,6 +356,14 @@ func TestDefaultLabyrinthDecksArePlayableByEar(t *testing.T) {
 		t.Errorf("%s: %s sound the same, but the side has no Vorlesehinweis", id, what)
 	}
 	t.Logf("%d of %d labyrinth sides (%.1f %%) carry a Vorlesehinweis", hinted, total, 100*float64(hinted)/float64(total))
+}
+
+// describeWhere names the merger that joins two texts, for a test message.
+func describeWhere(h Homophones) string {
+	if d := h.Where.Describe().EN; d != "" {
+		return " (" + d + ")"
+	}
+	return ""
 }
 
 func TestDefaultSetCombines(t *testing.T) {
@@ -431,10 +439,10 @@ func TestDefaultDativDeckIsPlayableByEar(t *testing.T) {
 	for _, c := range dat.Dativ {
 		for _, s := range c.Sides {
 			sides++
-			a, b, alike := s.SoundAlike()
+			same, alike := s.SoundAlike()
 			if s.ReadingHint == "" {
 				if alike {
-					t.Errorf("%s: %q and %q sound the same, but the side has no Vorlesehinweis", s.ID, s.Options[a], s.Options[b])
+					t.Errorf("%s: %q and %q sound the same%s, but the side has no Vorlesehinweis", s.ID, s.Options[same.A], s.Options[same.B], describeWhere(same))
 				}
 				continue
 			}
