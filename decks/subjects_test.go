@@ -47,8 +47,6 @@ var commonNouns = wordSet(`buchstaben bundeskanzler butter ende geschichten gold
 // folded, that the duplicate check's stop words do not list.
 var questionWords = wordSet("wonach woraus wovon woruber wobei wogegen worunter")
 
-var prepositions = wordSet("in im ins aus nach von vom bei beim auf an am ans zu zum zur uber unter fur mit seit um gegen durch vor hinter neben zwischen samt ohne")
-
 // subjectWord is a subject folded, and as the card writes it (with the
 // words of its name before it: „New York“).
 type subjectWord struct{ folded, written string }
