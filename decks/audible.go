@@ -113,18 +113,63 @@ func (s LabyrinthSide) SoundAlike() (Homophones, bool) { return soundAlike(s.Ans
 // soundAlike reports the first two texts that sound the same under the
 // commonest pronunciation that joins any two.
 func soundAlike(texts []string) (Homophones, bool) {
-	keys := make([]string, len(texts))
+	// A merger changes only texts that hold its letters; so each text's
+	// key is computed once for each distinct set of mergers that can
+	// change it.
+	type cached struct {
+		m   Merger
+		key string
+	}
+	prepared := make([]string, len(texts))
+	affects := make([]Merger, len(texts))
+	cache := make([][]cached, len(texts))
+	for i, t := range texts {
+		prepared[i] = prepareSound(t)
+		affects[i] = mergersOf(prepared[i])
+	}
+	key := func(i int, m Merger) string {
+		m &= affects[i]
+		for _, c := range cache[i] {
+			if c.m == m {
+				return c.key
+			}
+		}
+		k := soundKeyOf(prepared[i], m)
+		cache[i] = append(cache[i], cached{m, k})
+		return k
+	}
 	for _, m := range hearings {
-		for i, t := range texts {
-			keys[i] = soundKeyUnder(t, m)
+		for i := range texts {
 			for j := 0; j < i; j++ {
-				if keys[j] == keys[i] {
+				if key(j, m) == key(i, m) {
 					return Homophones{A: j, B: i, Where: needed(texts[j], texts[i], m)}, true
 				}
 			}
 		}
 	}
 	return Homophones{}, false
+}
+
+// mergersOf are the mergers that can change the key of a prepared text:
+// those whose letters it holds.
+func mergersOf(p string) Merger {
+	var m Merger
+	if strings.ContainsAny(p, "bdg") {
+		m |= FinalDevoicing
+	}
+	if strings.ContainsRune(p, 'ä') {
+		m |= ShortAE | LongAE
+	}
+	if strings.ContainsAny(p, "sß") {
+		m |= VoicelessS
+	}
+	if strings.ContainsAny(p, "bdgptk") {
+		m |= LenisFortis
+	}
+	if strings.Contains(p, "ch") {
+		m |= ChSch
+	}
+	return m
 }
 
 // needed leaves out of m the mergers two texts sound alike without, so
@@ -161,7 +206,11 @@ func soundKey(text string) string { return soundKeyUnder(text, everyone) }
 
 // soundKeyUnder is how a text sounds to a listener who merges what m
 // names, besides the silent letters every listener ignores.
-func soundKeyUnder(text string, m Merger) string {
+func soundKeyUnder(text string, m Merger) string { return soundKeyOf(prepareSound(text), m) }
+
+// prepareSound is what every key of a text starts from: lower case,
+// numbers spelt out, only letters and digits.
+func prepareSound(text string) string {
 	var b strings.Builder
 	for _, w := range strings.FieldsFunc(strings.ToLower(spellNumbers(spellRomanNumerals(text))), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
@@ -174,9 +223,14 @@ func soundKeyUnder(text string, m Merger) string {
 		}
 		b.WriteString(w)
 	}
+	return b.String()
+}
+
+// soundKeyOf is the key of a prepared text under the mergers m.
+func soundKeyOf(prepared string, m Merger) string {
 	// The mergers read the spelling before it is simplified: ck and tz
 	// still mark a short vowel, ß a long one.
-	key := []rune(soundSpellings.Replace(string(mergeVowels([]rune(b.String()), m))))
+	key := []rune(soundSpellings.Replace(string(mergeVowels([]rune(prepared), m))))
 	var out []rune
 	for i, r := range key {
 		next := rune(0)
@@ -193,12 +247,10 @@ func soundKeyUnder(text string, m Merger) string {
 			continue
 		case m.Has(FinalDevoicing) && (r == 'd' || r == 'b' || r == 'g') && !isVowel(next) && next != 'r' && next != 'l':
 			// Auslautverhärtung: Tod sounds like tot, todmüde like totmüde.
-			r = map[rune]rune{'d': 't', 'b': 'p', 'g': 'k'}[r]
+			r = fortis(r)
 		}
 		if m.Has(LenisFortis) {
-			if lenis, ok := map[rune]rune{'p': 'b', 't': 'd', 'k': 'g'}[r]; ok {
-				r = lenis
-			}
+			r = lenis(r)
 		}
 		if r == 's' && !m.Has(VoicelessS) {
 			switch {
@@ -259,6 +311,31 @@ func ichSound(key []rune, i int) bool {
 		return true // eu, äu: Bäuche, euch
 	}
 	return prev != 'a' && prev != 'o' && prev != 'u'
+}
+
+// fortis and lenis map a stop to its voiceless or voiced partner.
+func fortis(r rune) rune {
+	switch r {
+	case 'd':
+		return 't'
+	case 'b':
+		return 'p'
+	case 'g':
+		return 'k'
+	}
+	return r
+}
+
+func lenis(r rune) rune {
+	switch r {
+	case 't':
+		return 'd'
+	case 'p':
+		return 'b'
+	case 'k':
+		return 'g'
+	}
+	return r
 }
 
 func isVowel(r rune) bool { return strings.ContainsRune("aeiouäöüy", r) }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"druckreif/i18n"
 )
@@ -37,17 +38,43 @@ import (
 // other keys they name the item narrowly: the class noun, both languages,
 // the family, the verb.
 
-// topicKeys are the keys of a question that need no options.
+// topicKeys are the keys of a question that need no options. Most
+// questions have none, so each key is looked for only where the words it
+// needs are in the text at all.
 func topicKeys(s testedSource) []testedKey {
 	var keys []testedKey
-	if k, ok := classKey(s.text); ok {
-		keys = append(keys, k)
+	lower := strings.ToLower(s.text)
+	var tokens []rawWord
+	words := func() []rawWord {
+		if tokens == nil {
+			tokens = rawWords(s.text)
+		}
+		return tokens
 	}
-	if k, ok := loanKey(s.text); ok {
-		keys = append(keys, k)
+	if containsAny(lower, classCues) && containsAny(lower, classMarkCues) {
+		if k, ok := classKey(words()); ok {
+			keys = append(keys, k)
+		}
 	}
-	keys = append(keys, regionalWordKeys(s)...)
-	return keys
+	if containsAny(lower, borrowingCues) {
+		if k, ok := loanKey(words()); ok {
+			keys = append(keys, k)
+		}
+	}
+	return append(keys, regionalWordKeys(s)...)
+}
+
+// classCues and borrowingCues are what a text holds, in lower case, before
+// it can have a class or a borrowing.
+var (
+	classCues     = []string{"ist ", "sind ", "war ", "waren ", "gehört", "gehören", "gehoert", "gehoeren", "zählt", "zählen", "zaehlt", "zaehlen"}
+	classMarkCues = []string{" ein", " kein", "zu den"}
+	borrowingCues = []string{"übernahm", "übernomm", "übernehm", "übernimm", "uebernahm", "uebernomm", "uebernehm", "uebernimm",
+		"entlehn", "lehnwort", "eingegangen", "eingewandert", "gelangt", "exportiert", "importiert", "ausgewandert"}
+)
+
+func containsAny(s string, subs []string) bool {
+	return slices.ContainsFunc(subs, func(sub string) bool { return strings.Contains(s, sub) })
 }
 
 // ---------------------------------------------------------------------------
@@ -71,8 +98,7 @@ var prepositions = wordSet("in im ins aus nach von vom bei beim auf an am ans zu
 // clause is the class („… eine Beere.“, „… keine Nüsse, sondern …“). An
 // article after a preposition („in einer Schweizer Stadt“) begins a
 // setting, and a quoted noun is a word asked about, not a class.
-func classKey(text string) (testedKey, bool) {
-	tokens := rawWords(text)
+func classKey(tokens []rawWord) (testedKey, bool) {
 	verb := false
 	for i, tok := range tokens {
 		f := tok.folded
@@ -150,21 +176,11 @@ var languageNames = map[string][2]string{
 	"hi": {"Hindi", "Hindi"}, "ms": {"Malaiisch", "Malay"}, "id": {"Indonesisch", "Indonesian"},
 }
 
-// borrowing are the folded beginnings of words that tell of a borrowing.
-var borrowing = []string{"ubernahm", "ubernomm", "ubernehm", "ubernimm", "entlehn", "lehnwort", "eingegangen",
-	"eingewandert", "gelangt", "exportiert", "importiert", "ausgewandert"}
-
 // loanKey finds a question on words borrowed from one language into
-// another: „aus dem Deutschen“ is where they come from, „ins Englische“
+// another (its text tells of a borrowing, borrowingCues): „aus dem Deutschen“ is where they come from, „ins Englische“
 // or „die Engländer“ where they go; a language named without either
 // („dieser deutschen Wörter“) takes the role that is missing.
-func loanKey(text string) (testedKey, bool) {
-	tokens := rawWords(text)
-	if !slices.ContainsFunc(tokens, func(t rawWord) bool {
-		return slices.ContainsFunc(borrowing, func(b string) bool { return strings.HasPrefix(t.folded, b) })
-	}) {
-		return testedKey{}, false
-	}
+func loanKey(tokens []rawWord) (testedKey, bool) {
 	from, into := "", ""
 	var unmarked []string
 	for i, tok := range tokens {
@@ -279,13 +295,6 @@ var regionWords = wordSet(`schweiz schweizer schweizerisch osterreich osterreich
 // in an answer („meist Brotzeit und Bier“) is not what is asked.
 func regionalWordKeys(s testedSource) []testedKey {
 	words := quotedWords(s.text)
-	regional := s.region != ""
-	for _, w := range splitWords(s.text) {
-		regional = regional || regionWords[w]
-	}
-	if !regional {
-		return nil
-	}
 	for _, c := range s.correct {
 		if w := contentWords(s.options[c]); len(w) == 1 {
 			words = append(words, w[0])
@@ -293,6 +302,13 @@ func regionalWordKeys(s testedSource) []testedKey {
 	}
 	if w := contentWords(s.answer); len(w) == 1 {
 		words = append(words, w[0])
+	}
+	if !slices.ContainsFunc(words, func(w string) bool { _, ok := regionalFamily[w]; return ok }) {
+		return nil
+	}
+	regional := s.region != "" || slices.ContainsFunc(splitWords(s.text), func(w string) bool { return regionWords[w] })
+	if !regional {
+		return nil
 	}
 	var keys []testedKey
 	seen := map[int]bool{}
@@ -385,7 +401,7 @@ func infinitiveCommaKeys(s testedSource, options []*option, written func(string)
 		}
 		return keys
 	}
-	if !slices.ContainsFunc(splitWords(s.text), func(w string) bool { return w == "komma" || w == "kommas" }) {
+	if !strings.Contains(strings.ToLower(s.text), "komma") || !slices.ContainsFunc(splitWords(s.text), func(w string) bool { return w == "komma" || w == "kommas" }) {
 		return nil
 	}
 	for _, o := range s.options {
@@ -410,6 +426,31 @@ type rawWord struct {
 	end          bool // ends a sentence or clause (. ? ! : ; ,)
 }
 
+// foldWord folds one word as splitWords does, without its hyphens.
+func foldWord(w string) string {
+	b := make([]byte, 0, len(w)+2)
+	for _, c := range w {
+		switch c = unicode.ToLower(c); c {
+		case 'ä':
+			b = append(b, 'a')
+		case 'ö':
+			b = append(b, 'o')
+		case 'ü':
+			b = append(b, 'u')
+		case 'ß', 'ẞ':
+			b = append(b, 's', 's')
+		case '-':
+		default:
+			b = utf8.AppendRune(b, c)
+		}
+	}
+	f := string(b)
+	if strings.Contains(f, "e") {
+		f = umlautPairs.Replace(f)
+	}
+	return f
+}
+
 // rawWords splits a text into its words as written.
 func rawWords(text string) []rawWord {
 	var out []rawWord
@@ -418,7 +459,7 @@ func rawWords(text string) []rawWord {
 	flush := func(end bool) {
 		if b.Len() > 0 {
 			w := b.String()
-			out = append(out, rawWord{text: w, folded: strings.Join(splitWords(w), ""),
+			out = append(out, rawWord{text: w, folded: foldWord(w),
 				capital: unicode.IsUpper([]rune(w)[0]), quoted: quoted})
 			b.Reset()
 		}
