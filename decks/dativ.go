@@ -244,13 +244,17 @@ func readReadingHint(r row, sp hintSpace, texts []string, same Homophones, alike
 	}
 	if hint == "" && alike {
 		a, b := same.A, same.B
+		// Texts that differ only in writing may differ in a comma; texts a
+		// pronunciation merges differ in a letter, which the reader spells.
 		where, whereEN := "", ""
+		example, exampleEN := "„buchstabieren“ oder „Komma mitsprechen“", "\"buchstabieren\" (spell it) or \"Komma mitsprechen\" (say the comma)"
 		if d := same.Where.Describe(); d.DE != "" {
 			where, whereEN = " ("+d.DE+")", " ("+d.EN+")"
+			example, exampleEN = "„buchstabieren“", "\"buchstabieren\" (spell it)"
 		}
-		r.warnf(ReadingHintColumn, "%[1]s %[3]s („%[4]s“) und %[5]s („%[6]s“) klingen vorgelesen gleich%[7]s: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“",
-			"%[2]s %[3]s (%[4]q) and %[5]s (%[6]q) sound the same when read aloud%[8]s: please give a reading hint, e.g. \"buchstabieren\" (spell it) or \"Komma mitsprechen\" (say the comma)",
-			sp.things, sp.thingsEN, sp.letter(a), texts[a], sp.letter(b), texts[b], where, whereEN)
+		r.warnf(ReadingHintColumn, "%[1]s %[3]s („%[4]s“) und %[5]s („%[6]s“) klingen vorgelesen gleich%[7]s: bitte einen Vorlesehinweis angeben, z. B. %[9]s",
+			"%[2]s %[3]s (%[4]q) and %[5]s (%[6]q) sound the same when read aloud%[8]s: please give a reading hint, e.g. %[10]s",
+			sp.things, sp.thingsEN, sp.letter(a), texts[a], sp.letter(b), texts[b], where, whereEN, example, exampleEN)
 	}
 	return hint
 }

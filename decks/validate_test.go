@@ -330,11 +330,11 @@ func TestSoundAlikeWarningNamesTheMerger(t *testing.T) {
 	s := validDativ().set("Karten", 2, "Option 1", "nehme").set("Karten", 2, "Option 2", "nähme").set("Karten", 2, "Satz", "Ich ___ das Angebot gern an.")
 	_, probs := loadSheets(t, s)
 	want := "deck/Karten.csv: Karten: Zeile 2: Spalte Vorlesehinweis: Warnung: die Möglichkeiten a („nehme“) und b („nähme“) klingen vorgelesen gleich " +
-		"(wo langes ä wie e klingt (Norden und Osten): „nähme“ wie „nehme“): bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“"
+		"(wo langes ä wie e klingt (Norden und Osten): „nähme“ wie „nehme“): bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“"
 	if got := messages(probs, i18n.German); len(got) != 1 || got[0] != want {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
-	wantEN := `deck/Karten.csv: Karten: row 2: column Vorlesehinweis: warning: options a ("nehme") and b ("nähme") sound the same when read aloud (where long ä sounds like e (north and east): "nähme" like "nehme"): please give a reading hint, e.g. "buchstabieren" (spell it) or "Komma mitsprechen" (say the comma)`
+	wantEN := `deck/Karten.csv: Karten: row 2: column Vorlesehinweis: warning: options a ("nehme") and b ("nähme") sound the same when read aloud (where long ä sounds like e (north and east): "nähme" like "nehme"): please give a reading hint, e.g. "buchstabieren" (spell it)`
 	if got := messages(probs, i18n.English); len(got) != 1 || got[0] != wantEN {
 		t.Errorf("English: %q\nwant %q", got, wantEN)
 	}
