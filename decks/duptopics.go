@@ -268,7 +268,9 @@ var regionalFamilies = []struct {
 	{[2]string{"das Krankenhaus", "the hospital"}, "krankenhaus spital"},
 	{[2]string{"das Fahrrad", "the bicycle"}, "fahrrad velo"},
 	{[2]string{"das Handy", "the mobile phone"}, "handy natel"},
-	{[2]string{"Grüße (Servus, Grüezi, Moin …)", "greetings (Servus, Grüezi, Moin …)"}, "tschuss servus gruezi moin pfiati baba ade adieu griassdi"},
+	// Hello and goodbye are two things: „Moin“ and „Baba“ are no repeat.
+	{[2]string{"Grüße beim Kommen (Servus, Grüezi, Moin …)", "greetings (Servus, Grüezi, Moin …)"}, "servus gruezi moin griassdi"},
+	{[2]string{"Grüße beim Gehen (Tschüss, Pfiati, Baba …)", "farewells (Tschüss, Pfiati, Baba …)"}, "tschuss pfiati baba ade adieu"},
 }
 
 var regionalFamily = func() map[string]int {
