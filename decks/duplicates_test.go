@@ -210,9 +210,6 @@ var knownDefaultRepeats = []string{
 	"LAB-STD-24-GE ~ DAT-STD-23-H",   // the optional comma after „versprach“
 	"LAB-STD-206-GE ~ DAT-STD-114-H", // German words in English
 	"RAAB-STD-ST-3 ~ RAAB-STD-ST-1",  // is X a berry
-	"LAB-CH-4-GE ~ LAB-STD-63-GR",    // Zmorge and Znüni
-	"LAB-AT-2-GR ~ LAB-STD-137-GE",   // Erdäpfel and Grumbeere: the potato
-	"LAB-AT-18-GR ~ LAB-STD-168-GR",  // Sackerl and Gugg: the paper bag
 }
 
 func TestDefaultDecksRepeatNothingNew(t *testing.T) {
