@@ -221,9 +221,25 @@ func seeOther(w http.ResponseWriter, r *http.Request, to string) {
 	http.Redirect(w, r, to, http.StatusSeeOther)
 }
 
-// localPath keeps a redirect on this server.
+// localPath keeps a redirect on this server: an absolute path of this
+// server, or "/". Browsers drop tabs and line breaks from a Location and
+// read a backslash as a slash, so "/\t/host" or "/\\host" would lead to
+// another site: any control character, backslash or a second leading
+// slash, and anything that parses with a scheme or host, is refused.
 func localPath(p string) string {
-	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.Contains(p, "\\") {
+	if !strings.HasPrefix(p, "/") || len(p) > 2048 {
+		return "/"
+	}
+	for _, r := range p {
+		if r < ' ' || r == 0x7f || r == '\\' || (r >= 0x80 && r < 0xa0) {
+			return "/"
+		}
+	}
+	if strings.HasPrefix(p, "//") {
+		return "/"
+	}
+	u, err := url.Parse(p)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || !strings.HasPrefix(u.Path, "/") {
 		return "/"
 	}
 	return p
@@ -266,7 +282,7 @@ func (s *Server) formProblem(w http.ResponseWriter, r *http.Request, name string
 }
 
 func (s *Server) formLogin(w http.ResponseWriter, r *http.Request) error {
-	token, _, err := s.svc.Login(r.Context(), r.PostFormValue("name"), r.PostFormValue("password"))
+	token, _, err := s.svc.Login(r.Context(), r.PostFormValue("name"), r.PostFormValue("password"), clientAddr(r))
 	if err != nil {
 		v := s.newView(r, scorer.Auth{}, "")
 		v.Title = v.T("Anmelden", "Log in")
@@ -284,7 +300,7 @@ func (s *Server) formRegister(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.svc.Register(r.Context(), name, password); err != nil {
 		return s.formProblem(w, r, "home", v, err)
 	}
-	token, _, err := s.svc.Login(r.Context(), name, password)
+	token, _, err := s.svc.Login(r.Context(), name, password, clientAddr(r))
 	if err != nil {
 		return s.formProblem(w, r, "home", v, err)
 	}
@@ -540,7 +556,8 @@ func (s *Server) formCreate(w http.ResponseWriter, r *http.Request) error {
 type joinData struct {
 	ID, PIN, Title string
 	NeedPIN        bool
-	Seats          []scorer.Marker
+	Seats          []scorer.Seat
+	PINLength      int
 }
 
 func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) error {
@@ -551,7 +568,7 @@ func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) error {
 	id, pin := r.PathValue("id"), r.URL.Query().Get("pin")
 	v := s.newView(r, au, "")
 	v.Title = v.T("Platz nehmen", "Take a seat")
-	d := &joinData{ID: id, PIN: pin, Title: v.T("An den Tisch", "Join the table")}
+	d := &joinData{ID: id, PIN: pin, Title: v.T("An den Tisch", "Join the table"), PINLength: scorer.PINLength}
 	v.Data = d
 	if pin == "" {
 		d.NeedPIN = true
@@ -561,7 +578,7 @@ func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) error {
 	if r.URL.Query().Get("role") == rules.RoleSpectator {
 		return s.join(w, r, id, pin, rules.RoleSpectator, "")
 	}
-	seats, title, err := s.svc.Seats(r.Context(), id, pin, clientAddr(r))
+	seats, title, err := s.svc.Seats(r.Context(), au, id, pin, clientAddr(r))
 	if err != nil {
 		var e *scorer.Error
 		if errors.As(err, &e) && e.Status == http.StatusForbidden {
@@ -584,11 +601,31 @@ func (s *Server) formJoin(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) join(w http.ResponseWriter, r *http.Request, id, pin, role, player string) error {
-	token, _, err := s.svc.Join(r.Context(), id, pin, role, player, clientAddr(r))
+	au, err := s.auth(r)
 	if err != nil {
 		return err
 	}
-	setCookie(w, r, seatPrefix+id, token, cookieAge)
+	j, err := s.svc.Join(r.Context(), au, id, pin, role, player, clientAddr(r))
+	var e *scorer.Error
+	if errors.As(err, &e) && e.Rule == "seat-taken" {
+		// Back to the seat picker, which shows the seat taken and why.
+		v := s.newView(r, au, "")
+		v.Title = v.T("Platz nehmen", "Take a seat")
+		d := &joinData{ID: id, PIN: pin, Title: v.T("An den Tisch", "Join the table"), PINLength: scorer.PINLength}
+		v.Data = d
+		if d.Seats, d.Title, err = s.svc.Seats(r.Context(), au, id, pin, clientAddr(r)); err != nil {
+			return err
+		}
+		v.Problem = v.Text(e.Msg)
+		s.render(w, e.Status, "join", v)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if j.Token != "" {
+		setCookie(w, r, seatPrefix+id, j.Token, cookieAge)
+	}
 	seeOther(w, r, "/t/"+id)
 	return nil
 }
