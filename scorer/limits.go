@@ -43,8 +43,10 @@ type Limits struct {
 }
 
 // DefaultLimits are the limits docs/scorer.md names. With eight-digit
-// PINs, 30 guesses per table in ten minutes find one in 10⁸ / 2 / 180
-// hours on average — more than 30,000 years.
+// PINs, 30 guesses per table in ten minutes (180 an hour, from all
+// addresses together) find one after 10⁸ / 2 / 180 hours on average —
+// about 32 years; an evening of five hours gives a guesser a chance of 1
+// in 110,000.
 var DefaultLimits = Limits{
 	PINPerAddress:    Window{Max: 10, Per: 10 * time.Minute},
 	PINPerTable:      Window{Max: 30, Per: 10 * time.Minute},
@@ -200,7 +202,10 @@ type loginState struct {
 	Wrong int   `json:"wrong"`
 	Until int64 `json:"until"` // Unix ms: before this, addresses that guessed wrong wait
 	Last  int64 `json:"last"`  // Unix ms of the last wrong attempt
-	Dirty int   `json:"dirty"` // addresses that guessed wrong (and have not logged in since)
+	Dirty int   `json:"dirty"` // addresses that guessed wrong
+	// Seq counts the attempts made (refused ones too): a right password
+	// clears the count only when nothing happened since its attempt began.
+	Seq int64 `json:"seq"`
 }
 
 // loginWait is the backoff after wrong wrong attempts.
@@ -215,28 +220,34 @@ func loginWait(wrong int) time.Duration {
 // reserveLogin counts a login attempt as wrong before the password is
 // hashed: an address that has guessed wrong for this account waits out
 // the account's backoff, one that has not is never refused by it; every
-// address is bounded by loginsPerAddress.
+// address is bounded by LoginsPerAddress.
 func (s *Service) reserveLogin(ctx context.Context, nameKey, addr string) (*Reservation, error) {
 	now := s.now()
 	group := addressGroup(addr)
 	keys := []string{"login:" + nameKey, "login:" + nameKey + "|" + group, "login-from:" + group}
 	var wait time.Duration
-	var addrWin = s.limits.LoginsPerAddress
+	var seq int64
+	addrWin := s.limits.LoginsPerAddress
 	err := s.store.Limit(ctx, now, keys, func(states []store.LimitState) ([]store.LimitState, error) {
 		var acct loginState
 		json.Unmarshal(states[0].Value, &acct)
 		if acct.Last > 0 && now.Sub(time.UnixMilli(acct.Last)) > loginForgetIdle {
-			acct = loginState{Dirty: acct.Dirty}
+			acct = loginState{Dirty: acct.Dirty, Seq: acct.Seq}
 		}
+		acct.Seq++
+		seq = acct.Seq
+		b, _ := json.Marshal(acct)
+		out := []store.LimitState{{Value: b, Expires: now.Add(loginMemory)}, states[1], states[2]}
 		dirty := len(states[1].Value) > 0
 		if dirty && now.UnixMilli() < acct.Until {
+			// Refused, but counted as an attempt (Seq).
 			wait = time.UnixMilli(acct.Until).Sub(now)
-			return nil, errRefused
+			return out, nil
 		}
 		from, d := addrWin.take(states[2], now)
 		if d > 0 {
 			wait = d
-			return nil, errRefused
+			return out, nil
 		}
 		acct.Wrong++
 		acct.Last = now.UnixMilli()
@@ -246,42 +257,35 @@ func (s *Service) reserveLogin(ctx context.Context, nameKey, addr string) (*Rese
 		if !dirty {
 			acct.Dirty++
 		}
-		b, _ := json.Marshal(acct)
+		b, _ = json.Marshal(acct)
 		return []store.LimitState{
 			{Value: b, Expires: now.Add(loginMemory)},
 			{Value: json.RawMessage(`1`), Expires: now.Add(loginMemory)},
 			from,
 		}, nil
 	})
-	if err == errRefused {
-		return nil, tooMany("name", wait, "Zu viele Fehlversuche.", "Too many failed attempts.")
-	}
 	if err != nil {
 		return nil, err
 	}
+	if wait > 0 {
+		return nil, tooMany("name", wait, "Zu viele Fehlversuche.", "Too many failed attempts.")
+	}
 	return &Reservation{keys: keys, at: now, give: func(states []store.LimitState) []store.LimitState {
-		// The password was right: this attempt does not count, and the
-		// address is clean again; when no other address has guessed
-		// wrong, the account's count starts again.
+		// The password was right: this attempt does not count. When
+		// nothing happened since it began and no other address guessed
+		// wrong, the account's count starts again; otherwise (a burst
+		// under way) the count and the address's mark stay, so that the
+		// right password found in a burst buys the rest no new tries.
 		var acct loginState
 		json.Unmarshal(states[0].Value, &acct)
+		out := []store.LimitState{states[0], states[1], addrWin.give(states[2], now)}
+		if acct.Seq == seq && acct.Dirty <= 1 {
+			out[0], out[1] = store.LimitState{}, store.LimitState{}
+			return out
+		}
 		acct.Wrong = max(acct.Wrong-1, 0)
-		if len(states[1].Value) > 0 {
-			acct.Dirty = max(acct.Dirty-1, 0)
-		}
-		if acct.Dirty == 0 {
-			acct = loginState{}
-		} else {
-			acct.Until = 0
-			if w := loginWait(acct.Wrong); w > 0 {
-				acct.Until = time.UnixMilli(acct.Last).Add(w).UnixMilli()
-			}
-		}
-		out := []store.LimitState{{}, {}, addrWin.give(states[2], now)}
-		if acct != (loginState{}) {
-			b, _ := json.Marshal(acct)
-			out[0] = store.LimitState{Value: b, Expires: states[0].Expires}
-		}
+		b, _ := json.Marshal(acct)
+		out[0] = store.LimitState{Value: b, Expires: states[0].Expires}
 		return out
 	}}, nil
 }

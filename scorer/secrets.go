@@ -215,13 +215,16 @@ func (l *live) pendingOf(secrets []store.Secret, v rules.Viewer) *Pending {
 		names[player] = true
 		p.Type = c.Type
 	}
-	for _, sec := range secrets {
-		if !names[sec.Player] {
-			continue
-		}
-		p.Chosen = append(p.Chosen, sec.Player)
-		if v.Role == rules.RolePlayer && sec.Player == v.Player {
-			p.Mine = sec.Action
+	// In seating order.
+	for _, name := range l.seats {
+		for _, sec := range secrets {
+			if sec.Player != name || !names[name] {
+				continue
+			}
+			p.Chosen = append(p.Chosen, name)
+			if v.Role == rules.RolePlayer && name == v.Player {
+				p.Mine = sec.Action
+			}
 		}
 	}
 	for _, name := range l.runner.Next(l.state).Actors {

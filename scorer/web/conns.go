@@ -37,7 +37,10 @@ type connLimiter struct {
 }
 
 type connInfo struct {
-	addr  string
+	addr string
+	// idle: a keep-alive connection between requests, which its browser
+	// replaces at once when it is closed; a new one that has sent nothing
+	// yet is not idle (ReadHeaderTimeout ends it).
 	idle  bool
 	since time.Time
 }
@@ -83,11 +86,11 @@ func refuseConn(c net.Conn, plain bool) {
 		return
 	}
 	c.SetDeadline(time.Now().Add(2 * time.Second))
-	// Read what the client sent first, so that closing does not reset the
-	// connection under the answer.
+	c.Write([]byte(refusal))
+	// Read what the client sends, so that closing does not reset the
+	// connection under the answer before the client has read it.
 	buf := make([]byte, 4096)
 	c.Read(buf)
-	c.Write([]byte(refusal))
 }
 
 func (l *connLimiter) key(c net.Conn) string {
@@ -175,7 +178,7 @@ func (l *connLimiter) state(c net.Conn, st http.ConnState) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	switch st {
-	case http.StateIdle, http.StateNew:
+	case http.StateIdle:
 		if ci, ok := l.open[c]; ok {
 			ci.idle, ci.since = true, time.Now()
 		}

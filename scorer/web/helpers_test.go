@@ -69,6 +69,8 @@ type env struct {
 	// limits are the instances' rate limits (testLimits unless set
 	// before the first instance starts).
 	limits *scorer.Limits
+	// store is the SQLite store of an env made by newEnvWith.
+	store store.Store
 }
 
 // instance is one scorer instance of an env.
@@ -89,15 +91,30 @@ func newEnv(t testing.TB) *env {
 }
 
 func newEnvWith(t testing.TB, dir string, tls bool) *env {
+	return newEnvLimits(t, dir, tls, nil)
+}
+
+// newEnvLimits is newEnvWith with the given limits (nil: testLimits).
+func newEnvLimits(t testing.TB, dir string, tls bool, limits *scorer.Limits) *env {
 	t.Helper()
 	st, err := sqlite.Open(filepath.Join(dir, "scorer.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	e := &env{t: t, clock: &clock{t: time.Now()}, dir: dir}
+	e := &env{t: t, clock: &clock{t: time.Now()}, dir: dir, limits: limits, store: st}
 	e.start(st, tls)
 	return e
+}
+
+// restart starts a new scorer on the env's store, as after a restart of
+// the process: nothing of the old one's memory; the phones go on with
+// their tokens on the new one.
+func (e *env) restart(phones ...*client) {
+	in := e.start(e.store, false)
+	for _, p := range phones {
+		p.base = in.srv.URL
+	}
 }
 
 // newPostgresEnv starts n instances on the database dsn.

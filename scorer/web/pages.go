@@ -10,6 +10,7 @@ import (
 	"html/template"
 	"log"
 	"math/big"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -48,7 +49,7 @@ var funcs = template.FuncMap{
 
 func loadPages() *pages {
 	p := &pages{byName: map[string]*template.Template{}}
-	for _, name := range []string{"home", "players", "history", "error", "new", "join", "table"} {
+	for _, name := range []string{"home", "players", "history", "error", "new", "join", "table", "account"} {
 		p.byName[name] = parsePage(name)
 	}
 	return p
@@ -118,6 +119,17 @@ func (v *view) Date(t time.Time) string {
 		return t.Local().Format("2 Jan 2006, 15:04")
 	}
 	return t.Local().Format("02.01.2006, 15:04")
+}
+
+// Seen is when a phone was last seen, as a time of day today, else a date.
+func (v *view) Seen(t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	if l := t.Local(); l.YearDay() == time.Now().YearDay() && l.Year() == time.Now().Year() {
+		return l.Format("15:04")
+	}
+	return v.Date(*t)
 }
 
 // Remaining is The Game's result in words.
@@ -215,6 +227,12 @@ func (s *Server) routePages() {
 	s.page("POST /t/{id}/act", s.formAct)
 	s.page("POST /t/{id}/undo", s.formUndo)
 	s.page("GET /t/{id}/qr.svg", s.joinQR)
+	s.page("POST /t/{id}/seats/free", s.formFreeSeat)
+	s.page("POST /t/{id}/pin", s.formNewPIN)
+	s.page("GET /account", s.accountPage)
+	s.page("POST /account/password", s.formPassword)
+	s.page("POST /account/logout-everywhere", s.formLogoutEverywhere)
+	s.page("POST /account/delete", s.formDeleteAccount)
 }
 
 func seeOther(w http.ResponseWriter, r *http.Request, to string) {
@@ -259,6 +277,15 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	}
 	v := s.newView(r, au, "")
 	v.Title = v.T("Punktezähler", "Scorer")
+	if r.TLS == nil && !isLoopback(r) {
+		// The password would cross the Wi-Fi unencrypted: say so, and
+		// where the secure address is.
+		d := map[string]any{"Insecure": true}
+		if s.SecureBase != "" {
+			d["SecureURL"] = s.SecureBase + "/"
+		}
+		v.Data = d
+	}
 	if au.Account != nil {
 		tables, err := s.svc.Tables(r.Context(), au)
 		if err != nil {
@@ -279,6 +306,13 @@ func (s *Server) formProblem(w http.ResponseWriter, r *http.Request, name string
 	v.Problem = v.Text(e.Msg)
 	s.render(w, e.Status, name, v)
 	return nil
+}
+
+// isLoopback reports whether the request comes from this machine (its
+// password does not cross a network).
+func isLoopback(r *http.Request) bool {
+	ip := net.ParseIP(clientAddr(r))
+	return ip != nil && ip.IsLoopback()
 }
 
 func (s *Server) formLogin(w http.ResponseWriter, r *http.Request) error {
@@ -652,6 +686,12 @@ type boardData struct {
 	// Pick is a card the reader asked to look at (?pick=), PickSide its side.
 	Pick, PickSide string
 	WallURL        string
+	// PIN, Seats and Spectators are for the table role: the PIN to read
+	// out, who holds which seat (and when that phone was last seen), and
+	// how many phones watch.
+	PIN        string
+	Seats      []scorer.Seat
+	Spectators int
 }
 
 // marker is a player's colour and symbol at the table.
@@ -703,7 +743,23 @@ func (s *Server) boardFor(r *http.Request, snap scorer.Snapshot) *boardData {
 	base := s.joinBase(r)
 	d.JoinURL = base + "/j/" + snap.ID + "?pin=" + url.QueryEscape(snap.PIN)
 	d.WallURL = d.JoinURL + "&role=spectator"
+	if snap.Viewer.Role == rules.RoleTable {
+		d.PIN = groupedPIN(snap.PIN)
+		au, _ := s.auth(r)
+		if seats, spectators, err := s.svc.TableSeats(r.Context(), au, snap.ID); err == nil {
+			d.Seats, d.Spectators = seats, spectators
+		}
+	}
 	return d
+}
+
+// groupedPIN is a PIN as the table shows it: in groups of four, easier to
+// read out and type ("1234 5678").
+func groupedPIN(pin string) string {
+	if len(pin) != 8 {
+		return pin
+	}
+	return pin[:4] + " " + pin[4:]
 }
 
 // joinBase is the address phones reach the server under: the request's
