@@ -248,7 +248,7 @@ func TestLabyrinthReadingHint(t *testing.T) {
 	if got := messages(probs, i18n.German); len(got) != 1 || got[0] != want || probs.HasErrors() {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
-	wantEN := `deck/Karten.csv: Karten: row 3: column Vorlesehinweis: warning: answers B ("Leid") and C ("leid") sound the same when read aloud: please give a reading hint, e.g. "buchstabieren" (spell it) or "Komma mitsprechen" (say the comma)`
+	wantEN := `deck/Karten.csv: Karten: row 3: column Vorlesehinweis: warning: answers B ("Leid") and C ("leid") sound the same when read aloud: please give a reading hint, e.g. "buchstabieren" (spell it) or "Komma = kurze Pause, sonst ohne Pause lesen" (a comma is a short pause)`
 	if got := messages(probs, i18n.English); len(got) != 1 || got[0] != wantEN {
 		t.Errorf("in English: %q\nwant %q", got, wantEN)
 	}
