@@ -229,6 +229,9 @@ func tableBody(snap scorer.Snapshot) map[string]any {
 	if snap.Notice != nil {
 		body["notice"] = map[string]string{"de": snap.Notice.DE, "en": snap.Notice.EN}
 	}
+	if snap.Reveal != nil {
+		body["reveal"] = snap.Reveal
+	}
 	if snap.Mismatch != nil {
 		body["mismatch"] = map[string]string{"de": snap.Mismatch.DE, "en": snap.Mismatch.EN}
 	}
@@ -302,6 +305,20 @@ func seatToken(r *http.Request, tableID string) string {
 		return c.Value
 	}
 	return ""
+}
+
+// apiReveals are every reveal of the table's game so far: its rounds.
+func (s *Server) apiReveals(w http.ResponseWriter, r *http.Request) error {
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	rv, err := s.svc.Reveals(r.Context(), au, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"reveals": rv})
+	return nil
 }
 
 // apiSeats lists the table's seats: who holds each and when that phone

@@ -75,6 +75,7 @@ func New(svc *scorer.Service) *Server {
 	api("GET /api/tables/{id}", s.apiTable)
 	api("POST /api/tables/{id}/join", s.apiJoin)
 	api("GET /api/tables/{id}/seats", s.apiSeats)
+	api("GET /api/tables/{id}/reveals", s.apiReveals)
 	api("DELETE /api/tables/{id}/seats/{player}", s.apiFreeSeat)
 	api("POST /api/tables/{id}/pin", s.apiChangePIN)
 	api("POST /api/tables/{id}/actions", s.apiAct)
