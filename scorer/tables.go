@@ -690,7 +690,7 @@ func actorOf(v rules.Viewer) string {
 }
 
 func stale(version, current int64) *Error {
-	return fail(http.StatusConflict, "stale-version", "version", "Jemand war schneller: die Aktion galt für Stand %d, aktuell ist Stand %d.", "Someone was faster: the action was made on version %d, the current version is %d.", version, current)
+	return fail(http.StatusConflict, "stale-version", "version", "Jemand war schneller: die Aktion galt für einen älteren Spielstand (Eintrag %d, jetzt %d). Hier ist der neue.", "Someone was faster: the action was made on an older state of the game (entry %d, now %d). Here is the new one.", version, current)
 }
 
 // Act applies an action made on version. Exactly one of two phones racing
