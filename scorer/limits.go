@@ -43,8 +43,10 @@ type Limits struct {
 }
 
 // DefaultLimits are the limits docs/scorer.md names. With eight-digit
-// PINs, 30 guesses per table in ten minutes find one in 10⁸ / 2 / 180
-// hours on average — more than 30,000 years.
+// PINs, 30 guesses per table in ten minutes (180 an hour, from all
+// addresses together) find one after 10⁸ / 2 / 180 hours on average —
+// about 32 years; an evening of five hours gives a guesser a chance of 1
+// in 110,000.
 var DefaultLimits = Limits{
 	PINPerAddress:    Window{Max: 10, Per: 10 * time.Minute},
 	PINPerTable:      Window{Max: 30, Per: 10 * time.Minute},

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -186,6 +187,11 @@ func (s *Service) Run(ctx context.Context) {
 			return
 		case <-t.C:
 			s.Evict(IdleTable)
+			// Memory a flood of requests took (connections, streams,
+			// buffers) goes back to the system within a minute, not
+			// only at the runtime's own pace: a full collection of a
+			// heap of a few dozen MiB takes milliseconds.
+			debug.FreeOSMemory()
 		}
 	}
 }

@@ -272,3 +272,113 @@ func tally(statuses []int) map[int]int {
 	}
 	return m
 }
+
+// rss is the resident memory of process pid in bytes (Linux).
+func rss(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+			var kb int64
+			fmt.Sscan(f[1], &kb)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// Rows 10 and 11 of issue 21 as a flood against the running command: one
+// spectator opening 3,000 event streams, 1,000 idle connections without
+// a session, one account opening tables as fast as it can, seat joins as
+// fast as they come. The server keeps serving, and its memory is back
+// within 20 % of its start a minute after the flood. Slow (about 90 s):
+// DRUCKREIF_FLOOD=1.
+func TestServeFloodMemory(t *testing.T) {
+	if os.Getenv("DRUCKREIF_FLOOD") == "" || runtime.GOOS != "linux" {
+		t.Skip("DRUCKREIF_FLOOD=1 (Linux) runs the flood")
+	}
+	s := startServe(t, "--data", t.TempDir())
+	pid := s.cmd.Process.Pid
+	s.post(t, "/api/accounts", "", map[string]string{"name": "Anna", "password": "richtig-und-lang"})
+	_, m, _ := s.post(t, "/api/login", "", map[string]string{"name": "Anna", "password": "richtig-und-lang"})
+	token := m["token"].(string)
+	_, m, _ = s.post(t, "/api/tables", token, map[string]any{"setup": json.RawMessage(`{"game":"thegame","players":["Anna","Ben"]}`)})
+	id, pin := m["id"].(string), m["pin"].(string)
+	_, m, _ = s.post(t, "/api/tables/"+id+"/join", "", map[string]string{"pin": pin, "role": "spectator"})
+	spectator := m["token"].(string)
+	time.Sleep(2 * time.Second)
+	before := rss(pid)
+	host := strings.TrimPrefix(s.base, "http://")
+	var peak int64
+	watch := time.NewTicker(200 * time.Millisecond)
+	defer watch.Stop()
+	stop := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-watch.C:
+				peak = max(peak, rss(pid))
+			case <-stop:
+				return
+			}
+		}
+	}()
+	var conns []net.Conn
+	var mu sync.Mutex
+	keep := func(c net.Conn) { mu.Lock(); conns = append(conns, c); mu.Unlock() }
+	var wg sync.WaitGroup
+	// 3,000 event streams of one session, from 30 addresses.
+	for i := range 3000 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 3, 0, byte(1+i%30))}}).Dial("tcp", host)
+			if err != nil {
+				return
+			}
+			fmt.Fprintf(c, "GET /api/tables/%s/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n\r\n", id, spectator)
+			keep(c)
+		}()
+	}
+	// 1,000 idle connections without a session, from 10 addresses.
+	for i := range 1000 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 4, 0, byte(1+i%10))}}).Dial("tcp", host)
+			if err == nil {
+				keep(c)
+			}
+		}()
+	}
+	// Tables and joins as fast as they come, for ten seconds.
+	made, joined := 0, 0
+	end := time.Now().Add(10 * time.Second)
+	for time.Now().Before(end) {
+		if code, _, _ := s.post(t, "/api/tables", token, map[string]any{"setup": json.RawMessage(`{"game":"thegame","players":["Anna","Ben"]}`)}); code == 201 {
+			made++
+		}
+		if code, _, _ := s.post(t, "/api/tables/"+id+"/join", "", map[string]string{"pin": pin, "role": "spectator"}); code == 200 {
+			joined++
+		}
+	}
+	wg.Wait()
+	// The server still answers during the flood.
+	if code, _ := s.get(t, "/api/clock", ""); code != 200 {
+		t.Fatalf("the server does not answer during the flood: %d", code)
+	}
+	during := rss(pid)
+	for _, c := range conns {
+		c.Close()
+	}
+	time.Sleep(60 * time.Second)
+	close(stop)
+	after := rss(pid)
+	t.Logf("memory: before %d MiB, peak %d MiB, at the flood's end %d MiB, a minute after %d MiB; %d tables made, %d joins, %d connections opened",
+		before>>20, peak>>20, during>>20, after>>20, made, joined, len(conns))
+	if float64(after) > 1.2*float64(before) {
+		t.Fatalf("memory %d MiB a minute after the flood, started at %d MiB", after>>20, before>>20)
+	}
+}
