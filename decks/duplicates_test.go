@@ -207,7 +207,6 @@ var knownDefaultRepeats = []string{
 
 	// Found by the topic keys of issue 25 (duptopics.go); the content
 	// rewrite of that issue resolves them. The first five are the review's.
-	"RAAB-STD-ST-3 ~ RAAB-STD-ST-1", // is X a berry
 }
 
 func TestDefaultDecksRepeatNothingNew(t *testing.T) {
