@@ -186,6 +186,7 @@ type docRes struct {
 	qr     *qrCache
 	stamps *stamps
 	font   *fontState
+	inks   *inkClaims // nil: no press pass
 }
 
 // payloads lists the QR contents of all faces.

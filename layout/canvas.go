@@ -11,6 +11,7 @@ import (
 	"github.com/go-pdf/fpdf"
 	qrcode "github.com/skip2/go-qrcode"
 
+	"druckreif/layout/press"
 	"druckreif/layout/typeset"
 )
 
@@ -18,10 +19,20 @@ import (
 type Color struct {
 	R, G, B uint8
 	Set     bool
+	// Ink is the colour in process inks when it was designed in them (the
+	// Decoder's band for print shops): files for print shops print it as
+	// this ink, whatever their conversion would make of R, G, B.
+	Ink Ink
+}
+
+// Ink is a colour's value in process inks.
+type Ink struct {
+	CMYK press.CMYK
+	Set  bool
 }
 
 // RGB makes a colour.
-func RGB(r, g, b uint8) Color { return Color{r, g, b, true} }
+func RGB(r, g, b uint8) Color { return Color{R: r, G: g, B: b, Set: true} }
 
 // Black and White are used everywhere.
 var (
@@ -69,6 +80,7 @@ type Canvas struct {
 	qr     *qrCache // codes encoded ahead, in parallel
 	stamps *stamps  // the document's form objects (Stamp)
 	font   *fontState
+	inks   *inkClaims // colours designed in process inks, for the press pass
 	// errs collects failures of drawing code that cannot return an error
 	// (a piece's text that does not fit): the page's renderer fails with
 	// them, so nothing is ever silently left out.
@@ -148,10 +160,12 @@ func (c *Canvas) Fail(err error) {
 func (c *Canvas) Measuring() bool { return c.pdf == nil }
 
 func (c *Canvas) fill(col Color) {
+	c.inks.add(col)
 	c.pdf.SetFillColor(int(col.R), int(col.G), int(col.B))
 }
 
 func (c *Canvas) stroke(col Color, width float64) {
+	c.inks.add(col)
 	c.pdf.SetDrawColor(int(col.R), int(col.G), int(col.B))
 	c.pdf.SetLineWidth(width)
 }
@@ -277,6 +291,7 @@ func (c *Canvas) Text(x, y float64, s, style string, sizePt float64, col Color, 
 		x -= c.Setter.M.Width(style, sizePt, s)
 	}
 	x, y = c.X+x, c.Y+y+ptToMM(sizePt)*ascent
+	c.inks.add(col)
 	if c.font == nil || !c.font.known(style, s) {
 		c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
 		c.pdf.Text(x, y, s)
@@ -578,6 +593,7 @@ func (c *Canvas) Mark(cx, cy, deg float64, s, style string, sizePt float64, col 
 // directly as one text object whose text matrix does the rotation and the
 // size.
 func (c *Canvas) rotatedText(cx, cy, deg, x, y float64, s, style string, sizePt float64, col Color) {
+	c.inks.add(col)
 	if c.font == nil || !c.font.known(style, s) {
 		c.useFont(style, sizePt)
 		c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))

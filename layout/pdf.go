@@ -245,7 +245,8 @@ func compressStreams(pdf []byte) ([]byte, error) {
 		}
 		body := pdf[o.start:o.end]
 		s := bytes.Index(body, []byte("stream\n"))
-		if s < 0 || bytes.Contains(body[:s], []byte("/Filter")) {
+		// Metadata stays readable to tools that know no PDF (PDF/X-4).
+		if s < 0 || bytes.Contains(body[:s], []byte("/Filter")) || bytes.Contains(body[:s], []byte("/Type /Metadata")) {
 			continue
 		}
 		m := lengthRe.FindSubmatch(body[:s])
