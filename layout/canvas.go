@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/go-pdf/fpdf"
@@ -834,4 +835,41 @@ func (c *Canvas) Scaled(factor, x, y float64, draw func()) {
 	draw()
 	c.pdf.TransformEnd()
 	c.restored()
+}
+
+// Process makes a colour designed in process inks (each 0–1): print
+// shops' files print it as exactly this ink. Its sRGB value is a preview
+// (the inks' complements, as if they were ideal) and the key by which the
+// press pass knows it: each ink gets a value no other ink of the process
+// has, so two inks are never printed as one.
+func Process(c, m, y, k float64) Color {
+	ink := press.CMYK{c, m, y, k}
+	processInks.Lock()
+	defer processInks.Unlock()
+	if col, ok := processInks.byInk[ink]; ok {
+		return col
+	}
+	if processInks.byInk == nil {
+		processInks.byInk = map[press.CMYK]Color{}
+		processInks.taken = map[[3]uint8]bool{}
+	}
+	v := func(x float64) float64 { return 255 * (1 - x) * (1 - k) }
+	rgb := [3]uint8{uint8(math.Round(v(c))), uint8(math.Round(v(m))), uint8(math.Round(v(y)))}
+	blue := int(rgb[2])
+	for step := 0; processInks.taken[rgb]; step++ {
+		// Another ink previews alike: nudge the blue channel, which the
+		// preview least depends on, by 1, −1, 2, −2 …
+		d := (step/2 + 1) * (1 - 2*(step%2))
+		rgb[2] = uint8(max(0, min(255, blue+d)))
+	}
+	processInks.taken[rgb] = true
+	col := Color{R: rgb[0], G: rgb[1], B: rgb[2], Set: true, Ink: Ink{CMYK: ink, Set: true}}
+	processInks.byInk[ink] = col
+	return col
+}
+
+var processInks struct {
+	sync.Mutex
+	byInk map[press.CMYK]Color
+	taken map[[3]uint8]bool
 }
