@@ -16,6 +16,7 @@ import (
 	"druckreif/layout/geomap"
 	"druckreif/layout/maze"
 	"druckreif/layout/pieces"
+	"druckreif/preflight"
 )
 
 // ExportOptions are the choices of druckreif export that every profile
@@ -42,9 +43,9 @@ type Profile interface {
 	// Jobs are the files of one game, each rendered by its own call; the
 	// kit runs them on every core.
 	Jobs(g *GameParts) []ExportJob
-	// Check preflights a file the profile made, before anything is
+	// Check preflights the files the profile made, before anything is
 	// written: errors stop the export.
-	Check(f File) []Problem
+	Check(files []File) []Problem
 	// Readme is the export folder's README.txt.
 	Readme(files []File) string
 }
@@ -57,10 +58,7 @@ type ExportJob struct {
 
 // Problem is what a check found in a file, as druckreif preflight prints
 // it.
-type Problem struct {
-	Error bool   // a print shop would refuse the file; else a warning
-	Line  string // "FILE: Seite N (ID): …"
-}
+type Problem = preflight.Problem
 
 // GameParts are everything of one game that is printed, as drawings: its
 // decks of cards, its punch-out pieces and its whole sheets.
@@ -220,7 +218,6 @@ func Export(set *decks.Set, o ExportOptions, p Profile) ([]File, []string, []Pro
 		warns = append(warns, gp.Warnings...)
 	}
 	files := make([]File, len(jobs))
-	probs := make([][]Problem, len(jobs))
 	errs := make([]error, len(jobs))
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -236,9 +233,6 @@ func Export(set *decks.Set, o ExportOptions, p Profile) ([]File, []string, []Pro
 					return
 				}
 				files[i], errs[i] = jobs[i].Run()
-				if errs[i] == nil {
-					probs[i] = p.Check(files[i])
-				}
 				mu.Lock()
 				done++
 				if o.Progress != nil {
@@ -249,20 +243,19 @@ func Export(set *decks.Set, o ExportOptions, p Profile) ([]File, []string, []Pro
 		}()
 	}
 	wg.Wait()
-	var all []Problem
-	failed := 0
 	for i := range jobs {
 		if errs[i] != nil {
 			return nil, nil, nil, fmt.Errorf("%s: %w", jobs[i].Path, errs[i])
 		}
-		for _, pr := range probs[i] {
-			if pr.Error {
-				failed++
-			}
-		}
-		all = append(all, probs[i]...)
 	}
 	sort.SliceStable(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	all := p.Check(files)
+	failed := 0
+	for _, pr := range all {
+		if pr.Error {
+			failed++
+		}
+	}
 	if failed > 0 {
 		return nil, warns, all, errorf("die Prüfung der eigenen Dateien fand %d Fehler; nichts geschrieben",
 			"the check of its own files found %d errors; nothing written", failed)

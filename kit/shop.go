@@ -2,8 +2,14 @@ package kit
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
+
+	"druckreif/i18n"
+	"druckreif/preflight"
 
 	"druckreif/layout"
 	"druckreif/layout/cards"
@@ -26,8 +32,6 @@ type ShopProfile struct {
 	// rueckseiten.pdf, page i of both the same card), as German offset
 	// shops ask; else one file of each card's front then back (karten.pdf).
 	split bool
-	// Check is the preflight of the profile's own files (see preflight).
-	check func(f File) []Problem
 }
 
 // DefaultMaxInk are the ink limits of the profiles: 300 % for offset on
@@ -104,18 +108,46 @@ func (sp *ShopProfile) Standard() press.Standard { return sp.standard }
 // MaxInk is the profile's ink limit in per cent.
 func (sp *ShopProfile) MaxInk() float64 { return sp.maxInk }
 
-// SetCheck sets the preflight the profile's files are held to.
-func (sp *ShopProfile) SetCheck(check func(f File) []Problem) { sp.check = check }
-
 // Band implements Profile: the Decoder's band designed in process inks.
 func (sp *ShopProfile) Band(s decoder.Strength) cards.SolutionBand { return decoder.PressBand(s) }
 
-// Check implements Profile.
-func (sp *ShopProfile) Check(f File) []Problem {
-	if sp.check == nil {
-		return nil
+// Check implements Profile: every file through the preflight, on every
+// core, held to the profile's ink limit; then fronts against backs.
+func (sp *ShopProfile) Check(files []File) []Problem {
+	reports := make([]*preflight.Report, len(files))
+	var out []Problem
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(files) {
+					return
+				}
+				rep, err := preflight.Check(files[i].Path, files[i].Data, preflight.Options{MaxInk: sp.maxInk})
+				mu.Lock()
+				if err != nil {
+					out = append(out, Problem{File: files[i].Path, Error: true, Msg: i18n.Sprintf("%v", "%v", err)})
+				} else {
+					reports[i] = rep
+				}
+				mu.Unlock()
+			}
+		}()
 	}
-	return sp.check(f)
+	wg.Wait()
+	var ok []*preflight.Report
+	for _, r := range reports {
+		if r != nil {
+			out = append(out, r.Problems...)
+			ok = append(ok, r)
+		}
+	}
+	return append(out, preflight.Pair(ok)...)
 }
 
 func (sp *ShopProfile) colours(st *layout.Style) press.Colours {
