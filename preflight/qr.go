@@ -39,7 +39,7 @@ func (p *pageState) checkQR() {
 			}
 		}
 		if !ok {
-			p.c.problem(p.n, true, "QR-Code (%.0f × %.0f mm) bei %.0f, %.0f mm nicht lesbar", "QR code (%.0f × %.0f mm) at %.0f, %.0f mm does not decode",
+			p.c.problem(p.n, true, "QR-Code (%.0f × %.0f mm) %.0f mm von links, %.0f mm von oben: nicht lesbar", "QR code (%.0f × %.0f mm) %.0f mm from the left, %.0f mm from the top: does not decode",
 				w/ptPerMM, (cand.y1-cand.y0)/ptPerMM, (cand.x0-p.trim.x0)/ptPerMM, (p.trim.y1-cand.y1)/ptPerMM)
 			continue
 		}
