@@ -354,8 +354,9 @@ func Index(files []File, o Options) string {
 	b.WriteString("- Immer in Originalgröße drucken: „100 %“ bzw. „Tatsächliche Größe“, NICHT „An Seite anpassen“.\n")
 	b.WriteString("  Print at 100 % (actual size), never \"fit to page\".\n")
 	b.WriteString("- Beidseitige Dateien: im Druckdialog „beidseitig“ mit der angegebenen Wendekante wählen.\n")
-	b.WriteString("  Vorher einmal kalibrierung-duplex.pdf drucken; liegt die Rückseite versetzt, mit\n")
-	b.WriteString("  druckreif build --back-offset X,Y (in mm) ausgleichen.\n")
+	b.WriteString("  Vorher einmal kalibrierung-duplex.pdf drucken; liegt das Kreuz der Rückseite versetzt, an der Skala\n")
+	b.WriteString("  ablesen, wie weit rechts (X) und unten (Y) es liegt (mm, von vorn gesehen), und mit\n")
+	b.WriteString("  druckreif build --back-offset X,Y ausgleichen (Hochformat messen; Querformat wird umgerechnet).\n")
 	b.WriteString("- Geschnitten wird an den Schnittmarken; der Hintergrund läuft 3 mm über den Schnitt hinaus.\n")
 	b.WriteString("- Dativ-Kartenspiel: Die Lösung steht verschlüsselt im Streifen unten auf jeder Karte und ist nur\n")
 	b.WriteString("  durch rote Folie lesbar. Dafür braucht es einen FARBDRUCKER (auch mit --low-ink bleibt der Streifen\n")
@@ -440,7 +441,7 @@ func boardFiles(o Options) ([]File, []string, error) {
 func componentFiles(o Options, game string, sheets []components.Sheet) ([]File, []string, error) {
 	var files []File
 	for _, sh := range sheets {
-		data, pages, err := pieces.Sheets(o.Paper, sh.Title, sh.Notes, sh.Pieces)
+		data, pages, err := pieces.Sheets(o.Paper, sh.Title, sh.Notes, sh.Pieces, o.BackOffset)
 		if err != nil {
 			return nil, nil, err
 		}

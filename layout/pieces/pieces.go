@@ -82,9 +82,12 @@ func Layout(p layout.Paper, pieces []Piece) ([]Placement, int) {
 }
 
 // Sheets renders the pieces: per sheet a front page and, when any piece on
-// it has a back, a back page with each back mirrored behind its front.
+// it has a back, a back page with each back mirrored behind its front
+// (portrait, long edge), moved against the printer's duplex shift
+// backOffset as read on the calibration sheet (layout.BackShift).
 // notes is printed under the title of every front page.
-func Sheets(p layout.Paper, title, notes string, pieces []Piece) ([]byte, int, error) {
+func Sheets(p layout.Paper, title, notes string, pieces []Piece, backOffset [2]float64) ([]byte, int, error) {
+	sx, sy := layout.BackShift(backOffset, false, false)
 	places, sheets := Layout(p, pieces)
 	var draws []func(*layout.Canvas) error
 	pages := 0
@@ -123,9 +126,10 @@ func Sheets(p layout.Paper, title, notes string, pieces []Piece) ([]byte, int, e
 					if pc.Back == nil {
 						continue
 					}
-					x := p.W - pl.X - pc.W // long-edge flip: mirrored left to right
-					backBleed(c, pc, x, pl.Y)
-					pc.Back(c.Sub(x, pl.Y, pc.W, pc.H))
+					x := p.W - pl.X - pc.W + sx // long-edge flip: mirrored left to right
+					y := pl.Y + sy
+					backBleed(c, pc, x, y)
+					pc.Back(c.Sub(x, y, pc.W, pc.H))
 				}
 				return nil
 			})
