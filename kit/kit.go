@@ -40,6 +40,9 @@ type Options struct {
 	// DecoderStrength is the contrast of the dativ cards' hidden solutions
 	// (1–5; 0 means the default).
 	DecoderStrength decoder.Strength
+	// CardSize is the format of the poker-sized cards (zero: the styles'
+	// own, 63 × 88 mm).
+	CardSize layout.CardSize
 	// Progress, when set, is told about every finished file.
 	Progress func(done, total int, file string)
 }
@@ -241,6 +244,7 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 	if err != nil {
 		return nil, nil, err
 	}
+	st.Resize(o.CardSize)
 	cs, err := build(st)
 	if err != nil {
 		return nil, nil, err

@@ -37,6 +37,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	boardSeed := fs.Uint64("board-seed", kit.DefaultBoardSeed, i18n.Sprintf("Nummer des Labyrinths (gleiche Nummer, gleicher Spielplan; die App muss dieselbe kennen)", "number of the maze (same number, same board; the app must use the same)").In(l))
 	boardLength := fs.Int("board-length", 0, i18n.Sprintf("Felder vom Start bis zum Ausgang, 12 bis 60 (Standard 50; zu zweit 30 empfohlen)", "fields from start to exit, 12 to 60 (default 50; 30 recommended for two players)").In(l))
 	tpl := fs.path("templates", "", i18n.Sprintf("Ordner mit eigenen Stildateien (Kopien von templates/*.json)", "folder with own style files (copies of templates/*.json)"))
+	cardSize := fs.String("card-size", "poker", i18n.Sprintf("Kartenformat: poker (63 × 88 mm) oder us-poker (63,5 × 88,9 mm, 2,5 × 3,5″); die Dativ-Karte behält ihres", "card format: poker (63 × 88 mm) or us-poker (63.5 × 88.9 mm, 2.5 × 3.5″); the dativ card keeps its own").In(l))
 	_, code, ok := fs.parse(args)
 	defer startCPUProfile()()
 	if !ok {
@@ -55,6 +56,9 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	if opts.Mode, err = layout.ParseMode(*mode); err != nil {
+		return fail(err)
+	}
+	if opts.CardSize, err = layout.ParseCardSize(*cardSize); err != nil {
 		return fail(err)
 	}
 	if *offset != "" {
