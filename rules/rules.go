@@ -206,6 +206,32 @@ type Secrets[S any] interface {
 	Collect(s S, choices []Action) (Action, error)
 }
 
+// Splitter is implemented by engines whose secret choices can also be
+// posted as one batch (the table's phone entering the printed tips or
+// guess cards of several players): Split returns the batch's single
+// choices, each of them one Secret would accept, so that a batch adds to
+// the choices made on the phones instead of replacing them.
+type Splitter[S any] interface {
+	Split(s S, a Action) ([]Action, bool)
+}
+
+// Rounds is implemented by engines with secret choices: Round names the
+// choosing round the state is in (the question, the card read, the duel's
+// task and step), so that a choice made in one round never counts in
+// another, even where the same players choose the same kind of thing.
+type Rounds[S any] interface {
+	Round(s S) string
+}
+
+// Private is implemented by engines with actions that hold one player's
+// secret for the whole game (The Game's entered hand cards): Private
+// returns that player and the action as others may read it in a record
+// before the game's end (ok false: the action holds no one's secret; a
+// nil Data in the returned action: leave the action out).
+type Private[S any] interface {
+	Private(s S, a Action) (player string, redacted Action, ok bool)
+}
+
 // Outcome is how a finished game ended, for histories and statistics.
 type Outcome struct {
 	Winners []string       `json:"winners"`          // every winner (all players when a cooperative game is won)
@@ -245,6 +271,14 @@ type Runner interface {
 	Collect(state any, choices []Action) (Action, error)
 	// HasSecrets reports whether the engine collects secret choices at all.
 	HasSecrets() bool
+	// Split returns the single secret choices of a batch (ok false: a is
+	// no batch of secret choices).
+	Split(state any, a Action) ([]Action, bool)
+	// Round names the choosing round the state is in (see Rounds).
+	Round(state any) string
+	// Private returns the player whose lasting secret a holds and a as
+	// others may read it (see Private).
+	Private(state any, a Action) (player string, redacted Action, ok bool)
 	// Outcome is the result of a finished game.
 	Outcome(state any) Outcome
 }
@@ -332,6 +366,27 @@ func (r runner[S]) Collect(state any, choices []Action) (Action, error) {
 func (r runner[S]) HasSecrets() bool {
 	_, ok := r.e.(Secrets[S])
 	return ok
+}
+
+func (r runner[S]) Split(state any, a Action) ([]Action, bool) {
+	if sp, ok := r.e.(Splitter[S]); ok {
+		return sp.Split(state.(S), a)
+	}
+	return nil, false
+}
+
+func (r runner[S]) Round(state any) string {
+	if ro, ok := r.e.(Rounds[S]); ok {
+		return ro.Round(state.(S))
+	}
+	return ""
+}
+
+func (r runner[S]) Private(state any, a Action) (string, Action, bool) {
+	if p, ok := r.e.(Private[S]); ok {
+		return p.Private(state.(S), a)
+	}
+	return "", a, false
 }
 
 func (r runner[S]) Outcome(state any) Outcome {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/crypto/argon2"
 	"golang.org/x/text/unicode/norm"
 
+	"druckreif/scorer/commonpw"
 	"druckreif/scorer/store"
 )
 
@@ -31,15 +33,6 @@ const (
 	MinPassword = 8   // characters
 	maxPassword = 256 // characters: beyond this it is not a password but a payload
 	maxName     = 40  // characters of an account or player name
-)
-
-// Limits against guessing: ten failures within ten minutes lock the
-// account's login (or the address's PIN attempts at a table) for ten
-// minutes. The counts live in the store, so every instance sees them.
-const (
-	failLimit  = 10
-	failWindow = 10 * time.Minute
-	failLock   = 10 * time.Minute
 )
 
 // hashPassword returns the argon2id hash in the PHC string format.
@@ -122,18 +115,33 @@ func cleanName(field, name string) (string, error) {
 	return name, nil
 }
 
+// checkNewPassword refuses what a guesser tries first: too short, only
+// blanks, one of the 10,000 most common passwords, or the account's name.
+func checkNewPassword(field, name, password string) error {
+	n := utf8.RuneCountInString(password)
+	switch {
+	case n < MinPassword:
+		return fail(http.StatusBadRequest, "password-short", field, "Das Passwort braucht mindestens %d Zeichen.", "The password needs at least %d characters.", MinPassword)
+	case n > maxPassword:
+		return fail(http.StatusBadRequest, "password-long", field, "Das Passwort ist länger als %d Zeichen.", "The password is longer than %d characters.", maxPassword)
+	case strings.TrimSpace(password) == "":
+		return fail(http.StatusBadRequest, "password-blank", field, "Ein Passwort nur aus Leerzeichen ist keins.", "A password of blanks only is none.")
+	case commonpw.Common(password) || commonpw.Common(strings.TrimSpace(password)):
+		return fail(http.StatusBadRequest, "password-common", field, "Dieses Passwort gehört zu den 10.000 häufigsten und wird zuerst geraten. Bitte ein anderes wählen, z. B. drei Wörter.", "This password is one of the 10,000 most common ones and is guessed first. Please choose another, e.g. three words.")
+	case strings.EqualFold(strings.TrimSpace(password), strings.TrimSpace(name)):
+		return fail(http.StatusBadRequest, "password-name", field, "Das Passwort darf nicht der Name sein.", "The password must not be the name.")
+	}
+	return nil
+}
+
 // Register creates an account.
 func (s *Service) Register(ctx context.Context, name, password string) (store.Account, error) {
 	name, err := cleanName("name", name)
 	if err != nil {
 		return store.Account{}, err
 	}
-	n := utf8.RuneCountInString(password)
-	if n < MinPassword {
-		return store.Account{}, fail(http.StatusBadRequest, "password-short", "password", "Das Passwort braucht mindestens %d Zeichen.", "The password needs at least %d characters.", MinPassword)
-	}
-	if n > maxPassword {
-		return store.Account{}, fail(http.StatusBadRequest, "password-long", "password", "Das Passwort ist länger als %d Zeichen.", "The password is longer than %d characters.", maxPassword)
+	if err := checkNewPassword("password", name, password); err != nil {
+		return store.Account{}, err
 	}
 	hash, err := s.hashPassword(password)
 	if err != nil {
@@ -146,44 +154,173 @@ func (s *Service) Register(ctx context.Context, name, password string) (store.Ac
 	return a, err
 }
 
-// Login checks name and password and starts a session. Ten failures of an
-// account within ten minutes lock its login for ten minutes (429), whether
-// or not the account exists.
-func (s *Service) Login(ctx context.Context, name, password string) (token string, a store.Account, err error) {
-	key := "login:" + strings.ToLower(strings.Join(strings.Fields(norm.NFC.String(name)), " "))
-	if locked, err := s.store.Locked(ctx, key, s.now()); err != nil || locked {
-		if err == nil {
-			err = fail(http.StatusTooManyRequests, "login-locked", "name", "Zu viele Fehlversuche: Anmeldung für 10 Minuten gesperrt.", "Too many failed attempts: login locked for 10 minutes.")
-		}
-		return "", a, err
-	}
-	a, err = s.store.AccountByName(ctx, name)
-	ok := false
+// verify checks name and password with exactly one full argon2id hash,
+// whether the account exists or not and however long the password is:
+// the answer's timing tells nothing. The attempt was reserved before.
+func (s *Service) verify(ctx context.Context, name, password string) (store.Account, bool, error) {
+	a, err := s.store.AccountByName(ctx, name)
+	hash := dummyHash
 	switch {
 	case err == nil:
-		ok = utf8.RuneCountInString(password) <= maxPassword && s.checkPassword(a.PassHash, password)
-	case errors.Is(err, store.ErrNotFound):
-		s.checkPassword(dummyHash, password)
-	default:
-		return "", a, err
+		hash = a.PassHash
+	case !errors.Is(err, store.ErrNotFound):
+		return a, false, err
 	}
-	if !ok {
-		locked, err := s.store.Fail(ctx, key, s.now(), failLimit, failWindow, failLock)
-		if err != nil {
-			return "", a, err
-		}
-		if locked {
-			return "", a, fail(http.StatusTooManyRequests, "login-locked", "name", "Zu viele Fehlversuche: Anmeldung für 10 Minuten gesperrt.", "Too many failed attempts: login locked for 10 minutes.")
-		}
-		return "", store.Account{}, fail(http.StatusUnauthorized, "login-wrong", "password", "Name oder Passwort stimmt nicht.", "Wrong name or password.")
+	tooLong := utf8.RuneCountInString(password) > maxPassword
+	if tooLong {
+		// Hashed all the same (cut to the longest password there can be),
+		// so a long one costs what a short one does.
+		password = string([]rune(password)[:maxPassword])
 	}
-	token, hash, err := newToken()
+	ok := s.checkPassword(hash, password) && err == nil && !tooLong
+	return a, ok, nil
+}
+
+// Login checks name and password and starts a session. The attempt is
+// counted before the password is hashed (reserveLogin): parallel guesses
+// cannot pass the limit, and an address that never guessed wrong is never
+// refused by another's guesses.
+func (s *Service) Login(ctx context.Context, name, password, addr string) (token string, a store.Account, err error) {
+	res, err := s.reserveLogin(ctx, store.NameKey(strings.Join(strings.Fields(norm.NFC.String(name)), " ")), addr)
 	if err != nil {
 		return "", a, err
 	}
-	now := s.now()
-	err = s.store.CreateSession(ctx, store.Session{TokenHash: hash, AccountID: a.ID, Role: roleAccount, Created: now, Expires: now.Add(s.sessionTTL)})
+	a, ok, err := s.verify(ctx, name, password)
+	if err != nil {
+		return "", a, err
+	}
+	if !ok {
+		return "", store.Account{}, fail(http.StatusUnauthorized, "login-wrong", "password", "Name oder Passwort stimmt nicht.", "Wrong name or password.")
+	}
+	if err := s.refund(ctx, res); err != nil {
+		return "", a, err
+	}
+	token, err = s.startSession(ctx, a, addr)
 	return token, a, err
+}
+
+// startSession makes a new login of the account; the oldest beyond
+// SessionsPerAccount end.
+func (s *Service) startSession(ctx context.Context, a store.Account, addr string) (string, error) {
+	token, hash, err := newToken()
+	if err != nil {
+		return "", err
+	}
+	now := s.now()
+	if err := s.store.CreateSession(ctx, store.Session{TokenHash: hash, AccountID: a.ID, Role: roleAccount, Created: now, Expires: now.Add(s.sessionTTL), LastSeen: now, Addr: addr}); err != nil {
+		return "", err
+	}
+	if ss, err := s.store.AccountSessions(ctx, a.ID, now); err == nil && len(ss) > SessionsPerAccount {
+		slices.SortFunc(ss, func(x, y store.Session) int { return y.Created.Compare(x.Created) })
+		for _, old := range ss[SessionsPerAccount:] {
+			s.store.DeleteSession(ctx, old.TokenHash)
+		}
+	}
+	return token, nil
+}
+
+// ChangePassword replaces the account's password after checking the old
+// one (counted like a login) and ends every other login of the account.
+func (s *Service) ChangePassword(ctx context.Context, au Auth, old, new, addr string) error {
+	if au.Account == nil {
+		return noAuth()
+	}
+	res, err := s.reserveLogin(ctx, store.NameKey(au.Account.Name), addr)
+	if err != nil {
+		return err
+	}
+	if _, ok, err := s.verify(ctx, au.Account.Name, old); err != nil || !ok {
+		if err == nil {
+			err = fail(http.StatusForbidden, "password-wrong", "old", "Das bisherige Passwort stimmt nicht.", "The current password is wrong.")
+		}
+		return err
+	}
+	if err := s.refund(ctx, res); err != nil {
+		return err
+	}
+	if err := checkNewPassword("new", au.Account.Name, new); err != nil {
+		return err
+	}
+	hash, err := s.hashPassword(new)
+	if err != nil {
+		return err
+	}
+	if err := s.store.SetPassword(ctx, au.Account.ID, hash); err != nil {
+		return err
+	}
+	return s.store.DeleteAccountSessions(ctx, au.Account.ID, au.Token)
+}
+
+// SessionInfo is one of an account's logins, for its list.
+type SessionInfo struct {
+	Created  time.Time `json:"created"`
+	LastSeen time.Time `json:"last_seen"`
+	Addr     string    `json:"addr"`
+	// Current: the session of the request that asks.
+	Current bool `json:"current"`
+}
+
+// Sessions are the account's logins, most recently used first.
+func (s *Service) Sessions(ctx context.Context, au Auth) ([]SessionInfo, error) {
+	if au.Account == nil {
+		return nil, noAuth()
+	}
+	ss, err := s.store.AccountSessions(ctx, au.Account.ID, s.now())
+	if err != nil {
+		return nil, err
+	}
+	out := []SessionInfo{}
+	for _, se := range ss {
+		out = append(out, SessionInfo{Created: se.Created, LastSeen: se.LastSeen, Addr: se.Addr, Current: string(se.TokenHash) == string(au.Token)})
+	}
+	return out, nil
+}
+
+// LogoutEverywhere ends every login of the account, the asking one too.
+func (s *Service) LogoutEverywhere(ctx context.Context, au Auth) error {
+	if au.Account == nil {
+		return noAuth()
+	}
+	return s.store.DeleteAccountSessions(ctx, au.Account.ID, nil)
+}
+
+// DeleteAccount removes the account after checking its password (counted
+// like a login): its saved players, history and sessions, and the tables
+// it opened, whose phones then find no table.
+func (s *Service) DeleteAccount(ctx context.Context, au Auth, password, addr string) error {
+	if au.Account == nil {
+		return noAuth()
+	}
+	res, err := s.reserveLogin(ctx, store.NameKey(au.Account.Name), addr)
+	if err != nil {
+		return err
+	}
+	if _, ok, err := s.verify(ctx, au.Account.Name, password); err != nil || !ok {
+		if err == nil {
+			err = fail(http.StatusForbidden, "password-wrong", "password", "Das Passwort stimmt nicht.", "The password is wrong.")
+		}
+		return err
+	}
+	if err := s.refund(ctx, res); err != nil {
+		return err
+	}
+	ts, err := s.store.TablesOf(ctx, au.Account.ID, 1<<20)
+	if err != nil {
+		return err
+	}
+	if err := s.store.DeleteAccount(ctx, au.Account.ID); err != nil {
+		return err
+	}
+	s.accounts.Delete(au.Account.ID)
+	s.mu.Lock()
+	for _, t := range ts {
+		delete(s.tables, t.ID)
+	}
+	s.mu.Unlock()
+	for _, t := range ts {
+		s.notes.Publish(Note{Table: t.ID, Version: -1, Kind: "gone"})
+	}
+	return nil
 }
 
 // Logout ends the session of token.
@@ -197,23 +334,36 @@ const roleAccount = "account"
 // tables, or both.
 type Auth struct {
 	Account *store.Account
-	Seats   []store.Session
+	// Token is the hash of the account login's token.
+	Token []byte
+	Seats []store.Session
 }
 
+// touchEvery is how often a session's last use is written down: often
+// enough for "last seen" lists, seldom enough that a tap costs no write.
+const touchEvery = time.Minute
+
 // Authenticate looks up every token a request carries; unknown or expired
-// ones prove nothing.
-func (s *Service) Authenticate(ctx context.Context, tokens ...string) (Auth, error) {
+// ones prove nothing. addr is the client's address, kept as where a
+// session was last seen.
+func (s *Service) Authenticate(ctx context.Context, addr string, tokens ...string) (Auth, error) {
 	var au Auth
+	now := s.now()
 	for _, t := range tokens {
 		if t == "" {
 			continue
 		}
-		se, err := s.store.Session(ctx, tokenHash(t), s.now())
+		se, err := s.store.Session(ctx, tokenHash(t), now)
 		if errors.Is(err, store.ErrNotFound) {
 			continue
 		}
 		if err != nil {
 			return au, err
+		}
+		if now.Sub(se.LastSeen) >= touchEvery || (se.Addr != addr && addr != "") {
+			// Best effort: a session that cannot be touched still works.
+			s.store.TouchSession(ctx, se.TokenHash, now, addr)
+			se.LastSeen, se.Addr = now, addr
 		}
 		if se.Role == roleAccount {
 			if au.Account != nil {
@@ -223,7 +373,7 @@ func (s *Service) Authenticate(ctx context.Context, tokens ...string) (Auth, err
 			if err != nil {
 				continue
 			}
-			au.Account = &a
+			au.Account, au.Token = &a, se.TokenHash
 			continue
 		}
 		au.Seats = append(au.Seats, se)
@@ -237,9 +387,10 @@ func (a Auth) LoggedIn() bool { return a.Account != nil }
 // Any reports whether the request proved anything at all.
 func (a Auth) Any() bool { return a.Account != nil || len(a.Seats) > 0 }
 
-// account is the account with id. Accounts never change once made (no
-// rename, no new password, no deletion), so each is read from the store
-// once: a request then costs one round trip to the database less.
+// account is the account with id. An account's id and name never change
+// (its password may, but logins read that from the store), so each is read
+// from the store once: a request then costs one round trip to the
+// database less. A deleted account's sessions are gone with it.
 func (s *Service) account(ctx context.Context, id int64) (store.Account, error) {
 	if a, ok := s.accounts.Load(id); ok {
 		return a.(store.Account), nil

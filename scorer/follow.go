@@ -143,7 +143,7 @@ func (s *Service) announce(ctx context.Context, id string, t tell) error {
 	of := 0
 	if t.secrets && l.mismatch == nil && l.runner != nil {
 		var secrets []store.Secret
-		if secrets, err = s.store.Secrets(ctx, id, version); err == nil {
+		if _, secrets, err = s.pending(ctx, l); err == nil {
 			choices, of = l.tally(secrets, "")
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -31,6 +32,8 @@ type Config struct {
 	Now func() time.Time
 	// SessionTTL is how long a login or a seat lasts; 0 is 30 days.
 	SessionTTL time.Duration
+	// Limits are the rate limits; nil is DefaultLimits.
+	Limits *Limits
 }
 
 // Service is the scorer.
@@ -39,6 +42,7 @@ type Service struct {
 	cards      *decks.Set
 	now        func() time.Time
 	sessionTTL time.Duration
+	limits     Limits
 	hashing    chan struct{}
 	notes      *Broker
 	follower   follower
@@ -66,6 +70,10 @@ func New(c Config) *Service {
 	}
 	if s.sessionTTL == 0 {
 		s.sessionTTL = 30 * 24 * time.Hour
+	}
+	s.limits = DefaultLimits
+	if c.Limits != nil {
+		s.limits = *c.Limits
 	}
 	if s.cards == nil {
 		s.cards = &decks.Set{}
@@ -98,6 +106,9 @@ type Error struct {
 	// Current is the table as the caller may see it, for a stale version
 	// (409): the screen shows the fresh state.
 	Current *Snapshot
+	// RetryAfter is how many seconds to wait before trying again (429,
+	// 503), for the Retry-After header; 0 says nothing.
+	RetryAfter int
 }
 
 func (e *Error) Error() string { return e.Msg.DE }
@@ -123,25 +134,35 @@ func AsError(err error) (*Error, bool) {
 	if errors.As(err, &e) {
 		return e, true
 	}
-	if errors.Is(err, store.ErrUnavailable) {
-		return &Error{Status: http.StatusServiceUnavailable, Rule: "store-unavailable", Msg: i18n.T(
+	switch {
+	case errors.Is(err, store.ErrUnavailable):
+		return &Error{Status: http.StatusServiceUnavailable, Rule: "store-unavailable", RetryAfter: 2, Msg: i18n.T(
 			"Die Datenbank ist gerade nicht erreichbar. Bitte gleich noch einmal versuchen – was bestätigt wurde, bleibt erhalten.",
 			"The database cannot be reached just now. Please try again in a moment – what was confirmed is kept.")}, true
+	case errors.Is(err, store.ErrFull):
+		return &Error{Status: http.StatusServiceUnavailable, Rule: "storage-full", RetryAfter: 60, Msg: i18n.T(
+			"Der Speicher des Laptops ist voll: diese Eingabe wurde nicht gespeichert. Bitte auf dem Laptop Platz schaffen und dann noch einmal versuchen – was bestätigt wurde, bleibt erhalten.",
+			"The laptop's storage is full: this entry was not saved. Please free some space on the laptop, then try again – what was confirmed is kept.")}, true
+	case errors.Is(err, store.ErrReadOnly):
+		return &Error{Status: http.StatusServiceUnavailable, Rule: "storage-read-only", RetryAfter: 60, Msg: i18n.T(
+			"Der Punktezähler kann seine Daten gerade nicht schreiben (nur lesbar): diese Eingabe wurde nicht gespeichert. Bitte auf dem Laptop den Datenordner prüfen – was bestätigt wurde, bleibt erhalten.",
+			"The scorer cannot write its data just now (read-only): this entry was not saved. Please check the data folder on the laptop – what was confirmed is kept.")}, true
 	}
 	return nil, false
 }
 
-// Evict drops tables from memory that were not used for idle and that no
-// phone here follows live; they are rebuilt from the store when asked for
-// again.
+// IdleTable is how long a table nobody touches stays in memory; it is
+// rebuilt from the store when asked for again.
+const IdleTable = 15 * time.Minute
+
+// Evict drops tables from memory that were not used for idle; they are
+// rebuilt from the store when asked for again. A table in use (locked)
+// stays.
 func (s *Service) Evict(idle time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	cut := s.now().Add(-idle)
 	for id, l := range s.tables {
-		if s.notes.Subscribers(id) > 0 {
-			continue
-		}
 		if l.mu.TryLock() {
 			if l.used.Before(cut) {
 				delete(s.tables, id)
@@ -158,14 +179,19 @@ func (s *Service) Run(ctx context.Context) {
 	if feed, ok := s.store.(store.Feed); ok {
 		go s.follow(ctx, feed)
 	}
-	t := time.NewTicker(5 * time.Minute)
+	t := time.NewTicker(time.Minute)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			s.Evict(time.Hour)
+			s.Evict(IdleTable)
+			// Memory a flood of requests took (connections, streams,
+			// buffers) goes back to the system within a minute, not
+			// only at the runtime's own pace: a full collection of a
+			// heap of a few dozen MiB takes milliseconds.
+			debug.FreeOSMemory()
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -14,6 +13,7 @@ import (
 	"math/big"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -43,6 +43,8 @@ type live struct {
 	// putBack is The Game's put-back instruction when the last entry was
 	// an undo, for every phone to show until the next action.
 	putBack []thegame.Return
+	// notice is said to every phone until the next action.
+	notice  *i18n.Text
 	creator string // the creator's account name
 	// olderRules is the rules version of the oldest entry made under rules
 	// other than the loaded ones ("" when all were made under these).
@@ -78,6 +80,9 @@ type Snapshot struct {
 	Players []Marker         `json:"players"`
 	Pending *Pending         `json:"pending,omitempty"`
 	PutBack []thegame.Return `json:"put_back,omitempty"`
+	// Notice is a word for every phone until the next action (an undo
+	// that took back the card a round's choices were made on).
+	Notice *i18n.Text `json:"notice,omitempty"`
 	// Mismatch: the table was played under other rules or cards.
 	Mismatch *i18n.Text `json:"mismatch,omitempty"`
 	// Rules: the table was begun under older rules and goes on under the
@@ -90,13 +95,14 @@ type Snapshot struct {
 	PIN     string `json:"-"`
 }
 
-// Pending are the secret choices made on the current version: who has
-// chosen, of how many, and the viewer's own choice — never another's.
+// Pending are the secret choices of the open round: who has chosen, who
+// has not yet, of how many, and the viewer's own choice — never another's.
 type Pending struct {
-	Type   string          `json:"type"`
-	Chosen []string        `json:"chosen"`
-	Of     int             `json:"of"`
-	Mine   json.RawMessage `json:"mine,omitempty"`
+	Type    string          `json:"type"`
+	Chosen  []string        `json:"chosen"`
+	Missing []string        `json:"missing"`
+	Of      int             `json:"of"`
+	Mine    json.RawMessage `json:"mine,omitempty"`
 }
 
 // Result is the answer to an action or an undo.
@@ -521,26 +527,12 @@ func (s *Service) snapshot(ctx context.Context, l *live, v rules.Viewer) (Snapsh
 	if n := len(l.inForce); n > 0 && l.mismatch == nil {
 		snap.Undoable = v.Role == rules.RoleTable || (v.Role == rules.RolePlayer && l.inForce[n-1].actor == "player:"+v.Player)
 	}
-	if !l.runner.HasSecrets() {
-		return snap, nil
-	}
-	secrets, err := s.store.Secrets(ctx, l.table.ID, l.version)
+	snap.Notice = l.notice
+	_, secrets, err := s.pending(ctx, l)
 	if err != nil {
 		return snap, err
 	}
-	if len(secrets) > 0 {
-		p := &Pending{Of: len(snap.Next.Actors)}
-		for _, sec := range secrets {
-			p.Chosen = append(p.Chosen, sec.Player)
-			if a, err := actionOf(sec.Action); err == nil {
-				p.Type = a.Type
-			}
-			if v.Role == rules.RolePlayer && sec.Player == v.Player {
-				p.Mine = sec.Action
-			}
-		}
-		snap.Pending = p
-	}
+	snap.Pending = l.pendingOf(secrets, v)
 	return snap, nil
 }
 
@@ -556,8 +548,6 @@ func (s *Service) Table(ctx context.Context, au Auth, id string) (Snapshot, erro
 
 // newID is a table id: ten characters that are easy to read and type.
 func newID() (string, error) { return randomString("abcdefghjkmnpqrstuvwxyz23456789", 10) }
-
-func newPIN() (string, error) { return randomString("0123456789", 6) }
 
 func randomString(alphabet string, n int) (string, error) {
 	b := make([]byte, n)
@@ -601,6 +591,11 @@ func (s *Service) CreateTable(ctx context.Context, au Auth, setup json.RawMessag
 			return Snapshot{}, fail(http.StatusUnprocessableEntity, "players", "setup.players", "Der Spielername „%s“ geht nicht: ohne Steuerzeichen, höchstens %d Zeichen.", "The player name %q will not do: no control characters, at most %d characters.", name, maxName)
 		}
 	}
+	if _, err := s.reserve(ctx, []string{"tables:" + strconv.FormatInt(au.Account.ID, 10)}, []Window{s.limits.TablesPerAccount}, func(wait time.Duration) *Error {
+		return tooMany("", wait, "Zu viele neue Tische in der letzten Stunde.", "Too many new tables in the last hour.")
+	}); err != nil {
+		return Snapshot{}, err
+	}
 	pin, err := newPIN()
 	if err != nil {
 		return Snapshot{}, err
@@ -631,79 +626,6 @@ func ruleError(err error, field string) error {
 	return &Error{Status: http.StatusUnprocessableEntity, Rule: "refused", Field: field, Msg: i18n.Sprintf("%v", "%v", err)}
 }
 
-// Seats are the names a table seats, with their markers, for the seat
-// picker; the PIN is checked as in Join.
-func (s *Service) Seats(ctx context.Context, id, pin, addr string) ([]Marker, string, error) {
-	l, err := s.checkPIN(ctx, id, pin, addr)
-	if err != nil {
-		return nil, "", err
-	}
-	defer l.mu.Unlock()
-	return slices.Clone(l.markers), l.game.Title, nil
-}
-
-// checkPIN loads the table and checks the PIN; ten wrong PINs from one
-// address for one table within ten minutes lock that address out of that
-// table for ten minutes. The table is returned locked.
-func (s *Service) checkPIN(ctx context.Context, id, pin, addr string) (*live, error) {
-	key := "pin:" + addr + ":" + id
-	if locked, err := s.store.Locked(ctx, key, s.now()); err != nil || locked {
-		if err == nil {
-			err = fail(http.StatusTooManyRequests, "pin-locked", "pin", "Zu viele falsche PINs: für 10 Minuten gesperrt.", "Too many wrong PINs: locked for 10 minutes.")
-		}
-		return nil, err
-	}
-	l, err := s.table(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if subtle.ConstantTimeCompare([]byte(strings.TrimSpace(pin)), []byte(l.table.PIN)) != 1 {
-		l.mu.Unlock()
-		locked, err := s.store.Fail(ctx, key, s.now(), failLimit, failWindow, failLock)
-		if err != nil {
-			return nil, err
-		}
-		if locked {
-			return nil, fail(http.StatusTooManyRequests, "pin-locked", "pin", "Zu viele falsche PINs: für 10 Minuten gesperrt.", "Too many wrong PINs: locked for 10 minutes.")
-		}
-		return nil, fail(http.StatusForbidden, "pin-wrong", "pin", "Die PIN stimmt nicht.", "Wrong PIN.")
-	}
-	return l, nil
-}
-
-// Join seats a phone at a table: as a player (one of the setup's names) or
-// as a spectator. It returns the seat's token.
-func (s *Service) Join(ctx context.Context, id, pin, role, player, addr string) (string, rules.Viewer, error) {
-	if role != rules.RolePlayer && role != rules.RoleSpectator {
-		return "", rules.Viewer{}, fail(http.StatusBadRequest, "bad-role", "role", "role ist „player“ oder „spectator“.", `role is "player" or "spectator".`)
-	}
-	l, err := s.checkPIN(ctx, id, pin, addr)
-	if err != nil {
-		return "", rules.Viewer{}, err
-	}
-	v := rules.Viewer{Role: role}
-	if role == rules.RolePlayer {
-		for _, n := range l.seats {
-			if nameKey(n) == nameKey(player) {
-				v.Player = n
-			}
-		}
-		if v.Player == "" {
-			seats := strings.Join(l.seats, ", ")
-			l.mu.Unlock()
-			return "", v, fail(http.StatusUnprocessableEntity, "unknown-player", "player", "„%s“ spielt an diesem Tisch nicht mit (es spielen: %s).", "%q is not playing at this table (players: %s).", player, seats)
-		}
-	}
-	l.mu.Unlock()
-	token, hash, err := newToken()
-	if err != nil {
-		return "", v, err
-	}
-	now := s.now()
-	err = s.store.CreateSession(ctx, store.Session{TokenHash: hash, TableID: id, Role: role, Player: v.Player, Created: now, Expires: now.Add(s.sessionTTL)})
-	return token, v, err
-}
-
 // mayPost checks that the viewer may post the action: the table role acts
 // for everyone; a player's seat only for its own player and, where the
 // action names nobody, only when its player is to act; spectators read.
@@ -725,6 +647,29 @@ func (l *live) mayPost(v rules.Viewer, a rules.Action) error {
 	}
 	if len(speakers) == 0 && !slices.Contains(l.runner.Next(l.state).Actors, v.Player) {
 		return fail(http.StatusForbidden, "not-your-turn", "action", "%s ist gerade nicht am Zug.", "It is not %s's turn.", v.Player)
+	}
+	return nil
+}
+
+// mayEnterPrivate keeps the table's phone from entering what is a
+// player's lasting secret (The Game's hand cards) for a player whose own
+// phone holds the seat: that phone enters it, and nobody else learns it.
+func (s *Service) mayEnterPrivate(ctx context.Context, l *live, v rules.Viewer, a rules.Action) error {
+	if v.Role != rules.RoleTable {
+		return nil
+	}
+	player, _, ok := l.runner.Private(l.state, a)
+	if !ok || player == "" {
+		return nil
+	}
+	held, err := s.store.TableSessions(ctx, l.table.ID, s.now())
+	if err != nil {
+		return err
+	}
+	for _, se := range held {
+		if se.Role == rules.RolePlayer && nameKey(se.Player) == nameKey(player) {
+			return fail(http.StatusForbidden, "seat-has-phone", "action", "%s spielt mit eigenem Handy: die Handkarten trägt nur dieses Handy ein.", "%s plays on their own phone: only that phone enters their hand cards.", se.Player)
+		}
 	}
 	return nil
 }
@@ -755,8 +700,11 @@ func (s *Service) Act(ctx context.Context, au Auth, id string, version int64, ra
 	if err := l.mayPost(v, a); err != nil {
 		return Result{}, err
 	}
-	if player, ok := l.runner.Secret(l.state, a); ok && v.Role == rules.RolePlayer && player == v.Player {
-		return s.choose(ctx, l, v, a)
+	if err := s.mayEnterPrivate(ctx, l, v, a); err != nil {
+		return Result{}, err
+	}
+	if choices, ok := l.choicesOf(a); ok {
+		return s.choose(ctx, l, v, choices)
 	}
 	next, events, err := l.runner.Apply(l.state, a)
 	if err != nil {
@@ -837,6 +785,7 @@ func (s *Service) commit(ctx context.Context, l *live, kind string, a rules.Acti
 	l.version = e.Seq
 	l.state = next
 	l.putBack = putBack
+	l.notice = nil
 	if kind == store.KindAction {
 		l.inForce = append(l.inForce, forced{seq: e.Seq, action: a, actor: actor})
 	} else {
@@ -867,71 +816,6 @@ func (s *Service) recordFinish(ctx context.Context, l *live) {
 	}
 }
 
-// choose records a player's secret choice. It waits, durable but unread by
-// the others, until every player to choose has chosen; the last choice
-// turns them over together as the engine's one action.
-func (s *Service) choose(ctx context.Context, l *live, v rules.Viewer, a rules.Action) (Result, error) {
-	if _, _, err := l.runner.Apply(l.state, a); err != nil {
-		return Result{}, ruleError(err, "action")
-	}
-	secrets, err := s.store.AddSecret(ctx, l.table.ID, l.version, store.Secret{Player: v.Player, Action: a.Data, At: s.now()})
-	if err != nil {
-		return Result{}, err
-	}
-	choices, of := l.tally(secrets, a.Type)
-	if len(choices) < of {
-		s.notes.Publish(Note{Table: l.table.ID, Version: l.version, Kind: "secrets", Chosen: len(choices), Of: of})
-		snap, err := s.snapshot(ctx, l, v)
-		return Result{Snapshot: snap, Events: []rules.Event{}, Held: true}, err
-	}
-	all, err := l.runner.Collect(l.state, choices)
-	if err != nil {
-		return Result{}, ruleError(err, "action")
-	}
-	next, events, err := l.runner.Apply(l.state, all)
-	if err != nil {
-		return Result{}, ruleError(err, "action")
-	}
-	if err := s.commit(ctx, l, store.KindAction, all, next, nil, "secrets"); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			// Another phone turned them over first: the choice is in.
-			if err := s.catchUp(ctx, l); err != nil {
-				return Result{}, err
-			}
-			snap, err := s.snapshot(ctx, l, v)
-			return Result{Snapshot: snap, Events: []rules.Event{}}, err
-		}
-		return Result{}, err
-	}
-	snap, err := s.snapshot(ctx, l, v)
-	return Result{Snapshot: snap, Events: events}, err
-}
-
-// tally are the secret choices of kind typ made by the players to choose
-// now, in their order, and how many players are to choose. An empty typ is
-// the kind of the latest choice (secrets come oldest first).
-func (l *live) tally(secrets []store.Secret, typ string) ([]rules.Action, int) {
-	if typ == "" && len(secrets) > 0 {
-		if last, err := actionOf(secrets[len(secrets)-1].Action); err == nil {
-			typ = last.Type
-		}
-	}
-	byPlayer := map[string]rules.Action{}
-	for _, sec := range secrets {
-		if sa, err := actionOf(sec.Action); err == nil && sa.Type == typ {
-			byPlayer[sec.Player] = sa
-		}
-	}
-	actors := l.runner.Next(l.state).Actors
-	var choices []rules.Action
-	for _, p := range actors {
-		if c, ok := byPlayer[p]; ok {
-			choices = append(choices, c)
-		}
-	}
-	return choices, len(actors)
-}
-
 // Undo takes back the last action in force, as a new entry: the table's
 // version only grows. The table role may undo anything, a seat only what
 // it did itself.
@@ -952,19 +836,31 @@ func (s *Service) Undo(ctx context.Context, au Auth, id string, version int64) (
 	if err != nil {
 		return Result{}, err
 	}
+	round, open, err := s.pending(ctx, l)
+	if err != nil {
+		return Result{}, err
+	}
 	if err := s.commit(ctx, l, store.KindUndo, rules.Action{}, state, putBack, actorOf(v)); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			return Result{}, s.staleError(ctx, l, v, version)
 		}
 		return Result{}, err
 	}
+	if len(open) > 0 && !l.roundOpen(round) {
+		// The undo took back the card the choices were made on: they are
+		// void, and every phone is asked to choose again.
+		l.notice = roundTakenBack()
+	}
 	snap, err := s.snapshot(ctx, l, v)
 	return Result{Snapshot: snap, Events: []rules.Event{}}, err
 }
 
 // Log is the table's record as druckreif replay reads it: the setup line,
-// then every action in force. Only the table role may read it: it holds
-// every secret.
+// then every action in force. Only the table role may read it. Before the
+// game's end it leaves out what is a player's lasting secret and was not
+// entered by the table itself (The Game's hand cards entered on a
+// player's own phone), and its setup line says "partial": true; after the
+// end it is whole.
 func (s *Service) Log(ctx context.Context, au Auth, id string) ([]byte, error) {
 	l, v, err := s.at(ctx, au, id)
 	if err != nil {
@@ -972,33 +868,57 @@ func (s *Service) Log(ctx context.Context, au Auth, id string) ([]byte, error) {
 	}
 	defer l.mu.Unlock()
 	if v.Role != rules.RoleTable {
-		return nil, fail(http.StatusForbidden, "table-role", "", "Den Verlauf mit allen Geheimnissen sieht nur das Tisch-Handy.", "Only the table's phone sees the record with all its secrets.")
+		return nil, fail(http.StatusForbidden, "table-role", "", "Den Verlauf sieht nur das Tisch-Handy.", "Only the table's phone sees the record.")
 	}
-	var b bytes.Buffer
-	b.Write(bytes.TrimSpace(l.table.Setup))
-	b.WriteByte('\n')
+	var actions []forced
 	if l.mismatch != nil {
 		// The frozen table's record: what was played, as stored.
 		entries, err := s.store.Entries(ctx, id, 0)
 		if err != nil {
 			return nil, err
 		}
-		var actions []json.RawMessage
 		for _, e := range entries {
 			if e.Kind == store.KindUndo && len(actions) > 0 {
 				actions = actions[:len(actions)-1]
 			} else if e.Kind == store.KindAction {
-				actions = append(actions, e.Action)
+				actions = append(actions, forced{seq: e.Seq, action: rules.Action{Data: e.Action}, actor: e.Actor})
 			}
 		}
-		for _, a := range actions {
-			b.Write(a)
-			b.WriteByte('\n')
-		}
-		return b.Bytes(), nil
+	} else {
+		actions = l.inForce
 	}
-	for _, f := range l.inForce {
-		b.Write(bytes.TrimSpace(f.action.Data))
+	over := l.runner != nil && l.state != nil && l.mismatch == nil && l.runner.Next(l.state).Over
+	partial := false
+	var lines [][]byte
+	for _, f := range actions {
+		line := bytes.TrimSpace(f.action.Data)
+		if !over && l.runner != nil && l.state != nil && f.actor != rules.RoleTable {
+			a, err := actionOf(line)
+			if err == nil {
+				if _, redacted, ok := l.runner.Private(l.state, a); ok {
+					partial = true
+					if redacted.Data == nil {
+						continue
+					}
+					line = redacted.Data
+				}
+			}
+		}
+		lines = append(lines, line)
+	}
+	setup := bytes.TrimSpace(l.table.Setup)
+	if partial {
+		var head map[string]json.RawMessage
+		if json.Unmarshal(setup, &head) == nil {
+			head["partial"] = json.RawMessage("true")
+			setup, _ = json.Marshal(head)
+		}
+	}
+	var b bytes.Buffer
+	b.Write(setup)
+	b.WriteByte('\n')
+	for _, line := range lines {
+		b.Write(line)
 		b.WriteByte('\n')
 	}
 	return b.Bytes(), nil

@@ -24,6 +24,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -81,10 +82,7 @@ func main() {
 	pidList := strings.Split(strings.Trim(*pids, ","), ",")
 	mem := watchMemory(pidList)
 
-	r := &run{bases: bases, phonesPer: *phones, client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1000, MaxConnsPerHost: 0, IdleConnTimeout: time.Minute}}}
-	if err := r.login(); err != nil {
-		fail(err)
-	}
+	r := &run{bases: bases, phonesPer: *phones}
 	ctx, cancel := context.WithTimeout(context.Background(), *duration)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -95,7 +93,7 @@ func main() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r.table(ctx, bases[i%len(bases)])
+			r.table(ctx, bases[i%len(bases)], i)
 		}()
 	}
 	wg.Wait()
@@ -154,8 +152,6 @@ func start(bin string, args []string) (*exec.Cmd, string, error) {
 type run struct {
 	bases     []string
 	phonesPer int
-	client    *http.Client
-	token     string
 
 	mu       sync.Mutex
 	actions  []time.Duration // round trip of each action
@@ -171,7 +167,21 @@ func (r *run) fault(err error) {
 	}
 }
 
-func (r *run) call(ctx context.Context, method, url, token string, body any) (int, map[string]any, error) {
+// device is one phone (or the host's laptop) with an address of its own:
+// the scorer's limits count devices, and a table's phones are several.
+// On Linux every 127.x.y.z is this machine; elsewhere all share 127.0.0.1.
+type device struct{ client *http.Client }
+
+func newDevice(table, n int) *device {
+	tr := &http.Transport{MaxIdleConnsPerHost: 16, IdleConnTimeout: time.Minute}
+	if runtime.GOOS == "linux" {
+		local := &net.TCPAddr{IP: net.IPv4(127, 1, byte(table), byte(n+1))}
+		tr.DialContext = (&net.Dialer{LocalAddr: local, Timeout: 10 * time.Second}).DialContext
+	}
+	return &device{client: &http.Client{Transport: tr}}
+}
+
+func (r *run) call(ctx context.Context, d *device, method, url, token string, body any) (int, map[string]any, error) {
 	var rd io.Reader
 	if body != nil {
 		b, _ := json.Marshal(body)
@@ -184,7 +194,7 @@ func (r *run) call(ctx context.Context, method, url, token string, body any) (in
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	res, err := r.client.Do(req)
+	res, err := d.client.Do(req)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -194,18 +204,19 @@ func (r *run) call(ctx context.Context, method, url, token string, body any) (in
 	return res.StatusCode, m, err
 }
 
-func (r *run) login() error {
+// login makes an account for one table's host, as at a club evening
+// where every table has its own.
+func (r *run) login(d *device) (string, error) {
 	name := fmt.Sprintf("last-%d", time.Now().UnixNano())
 	ctx := context.Background()
-	if code, m, err := r.call(ctx, "POST", r.bases[0]+"/api/accounts", "", map[string]string{"name": name, "password": "lastlastlast"}); err != nil || code != 201 {
-		return fmt.Errorf("account: %d %v %v", code, m, err)
+	if code, m, err := r.call(ctx, d, "POST", r.bases[0]+"/api/accounts", "", map[string]string{"name": name, "password": "lastlastlast"}); err != nil || code != 201 {
+		return "", fmt.Errorf("account: %d %v %v", code, m, err)
 	}
-	code, m, err := r.call(ctx, "POST", r.bases[0]+"/api/login", "", map[string]string{"name": name, "password": "lastlastlast"})
+	code, m, err := r.call(ctx, d, "POST", r.bases[0]+"/api/login", "", map[string]string{"name": name, "password": "lastlastlast"})
 	if err != nil || code != 200 {
-		return fmt.Errorf("login: %d %v %v", code, m, err)
+		return "", fmt.Errorf("login: %d %v %v", code, m, err)
 	}
-	r.token = m["token"].(string)
-	return nil
+	return m["token"].(string), nil
 }
 
 // tap is one action waiting until every phone has seen it.
@@ -224,14 +235,24 @@ type game struct {
 }
 
 // table plays games at one table, a new one when the last is over.
-func (r *run) table(ctx context.Context, base string) {
+func (r *run) table(ctx context.Context, base string, n int) {
+	host := newDevice(n, 249)
+	token, err := r.login(host)
+	if err != nil {
+		r.fault(err)
+		return
+	}
+	devices := make([]*device, r.phonesPer)
+	for i := range devices {
+		devices[i] = newDevice(n, i)
+	}
 	for ctx.Err() == nil {
 		names := make([]string, r.phonesPer)
 		for i := range names {
 			names[i] = fmt.Sprintf("P%d", i+1)
 		}
 		setup, _ := json.Marshal(map[string]any{"game": "thegame", "players": names})
-		code, m, err := r.call(ctx, "POST", base+"/api/tables", r.token, map[string]any{"setup": json.RawMessage(setup)})
+		code, m, err := r.call(ctx, host, "POST", base+"/api/tables", token, map[string]any{"setup": json.RawMessage(setup)})
 		if err != nil || code != 201 {
 			if ctx.Err() == nil {
 				r.fault(fmt.Errorf("table: %d %v %v", code, m, err))
@@ -247,7 +268,7 @@ func (r *run) table(ctx context.Context, base string) {
 			// Every phone but the first is a seat on another instance, so
 			// that changes must cross instances.
 			b := r.bases[(indexOf(r.bases, base)+i)%len(r.bases)]
-			code, m, err := r.call(ctx, "POST", b+"/api/tables/"+id+"/join", "", map[string]string{"pin": pin, "role": "player", "player": name})
+			code, m, err := r.call(ctx, devices[i], "POST", b+"/api/tables/"+id+"/join", "", map[string]string{"pin": pin, "role": "player", "player": name})
 			if err != nil || code != 200 {
 				if ctx.Err() == nil {
 					r.fault(fmt.Errorf("join: %d %v %v", code, m, err))
@@ -258,7 +279,7 @@ func (r *run) table(ctx context.Context, base string) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				r.phone(round, b, id, i, name, m["token"].(string), g, ready)
+				r.phone(round, devices[i], b, id, i, name, m["token"].(string), g, ready)
 			}()
 		}
 		for range names {
@@ -288,10 +309,10 @@ func indexOf(list []string, s string) int {
 
 // phone is one phone at the table: it follows the event stream, fetches
 // each new state and acts whenever its player is to act.
-func (r *run) phone(ctx context.Context, base, id string, me int, name, token string, g *game, ready chan<- struct{}) {
+func (r *run) phone(ctx context.Context, d *device, base, id string, me int, name, token string, g *game, ready chan<- struct{}) {
 	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/tables/"+id+"/events", nil)
 	req.Header.Set("Authorization", "Bearer "+token)
-	res, err := r.client.Do(req)
+	res, err := d.client.Do(req)
 	if err != nil {
 		if ctx.Err() == nil {
 			r.fault(err)
@@ -324,7 +345,7 @@ func (r *run) phone(ctx context.Context, base, id string, me int, name, token st
 	}()
 	ready <- struct{}{}
 	fetch := func() (map[string]any, bool) {
-		code, m, err := r.call(ctx, "GET", base+"/api/tables/"+id, token, nil)
+		code, m, err := r.call(ctx, d, "GET", base+"/api/tables/"+id, token, nil)
 		if err != nil || code != 200 {
 			if ctx.Err() == nil {
 				r.fault(fmt.Errorf("get: %d %v", code, err))
@@ -348,7 +369,7 @@ func (r *run) phone(ctx context.Context, base, id string, me int, name, token st
 			g.taps[version+1] = &tap{at: time.Now()}
 			g.mu.Unlock()
 			t0 := time.Now()
-			code, res, err := r.call(ctx, "POST", base+"/api/tables/"+id+"/actions", token, map[string]any{"version": version, "action": json.RawMessage(action)})
+			code, res, err := r.call(ctx, d, "POST", base+"/api/tables/"+id+"/actions", token, map[string]any{"version": version, "action": json.RawMessage(action)})
 			if err != nil || code != 200 {
 				if ctx.Err() == nil {
 					r.fault(fmt.Errorf("action %s: %d %v %v", action, code, res, err))

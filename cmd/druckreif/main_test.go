@@ -201,6 +201,21 @@ func TestReplayExamples(t *testing.T) {
 	}
 }
 
+// A log the scorer exported before the end (hand cards of the phones left
+// out): replay says it is partial, and replays what is there.
+func TestReplayPartialLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "teil.jsonl")
+	log := `{"game":"thegame","partial":true,"players":["Anna","Ben"],"starter":"Anna"}` + "\n" +
+		`{"type":"play","pile":"1A","value":20}` + "\n" +
+		`{"type":"play","pile":"1A","value":30}` + "\n" +
+		`{"type":"draw","count":2}` + "\n"
+	os.WriteFile(path, []byte(log), 0o644)
+	code, out, errs := runCLI("replay", path)
+	if code != 0 || !strings.Contains(errs, "teilweiser Verlauf") || !strings.Contains(out, `"partial": true`) {
+		t.Fatalf("exit %d\n%s\n%s", code, errs, out)
+	}
+}
+
 // A regional deck that repeats a default question gets a warning that names
 // both places; the check still passes.
 func TestCheckWarnsOfRepeatsOfTheDefaults(t *testing.T) {

@@ -46,9 +46,21 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	var head struct {
-		Game string `json:"game"`
+		Game    string `json:"game"`
+		Partial bool   `json:"partial"`
 	}
 	json.Unmarshal(log.Setup, &head)
+	if head.Partial {
+		// A log the scorer exported before the game's end: the secrets of
+		// the players' own phones (The Game's hand cards) are left out.
+		var setup map[string]json.RawMessage
+		json.Unmarshal(log.Setup, &setup)
+		delete(setup, "partial")
+		log.Setup, _ = json.Marshal(setup)
+		fmt.Fprintln(stderr, i18n.Sprintf(
+			"%s: teilweiser Verlauf (vor Spielende vom Punktezähler exportiert): was die Spieler an ihren eigenen Handys geheim eingetragen haben (Handkarten), fehlt; der Spielstand zeigt nur, was das Tisch-Handy wusste.",
+			"%s: partial record (exported by the scorer before the game's end): what the players entered in secret on their own phones (hand cards) is left out; the state shows only what the table's phone knew.", i18n.OneLine(file)).In(lang))
+	}
 	opts, err := df.options(lang)
 	if err != nil {
 		fmt.Fprintln(stderr, "druckreif replay:", err)
@@ -86,7 +98,11 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if !*trace {
-		out, _ := json.MarshalIndent(map[string]any{"state": final, "next": prompt}, "", "  ")
+		result := map[string]any{"state": final, "next": prompt}
+		if head.Partial {
+			result["partial"] = true
+		}
+		out, _ := json.MarshalIndent(result, "", "  ")
 		fmt.Fprintln(stdout, string(out))
 	}
 	return 0

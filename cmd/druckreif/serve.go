@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/tls"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -14,6 +15,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -55,7 +57,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		"Aufruf: druckreif serve [OPTIONEN]\n\nStartet den Punktezähler für die Handys am Tisch: zeigt die Adressen im WLAN und einen QR-Code.\nAlle scannen ihn; wer sich anmeldet, eröffnet einen Tisch, die anderen setzen sich mit der PIN dazu.\nDaten (Konten, Tische, Verlauf) liegen im Datenordner; druckreif backup DATEI sichert sie im Betrieb.\nMit --store postgres://… teilen sich mehrere Instanzen eine PostgreSQL-Datenbank und wirken wie eine.\nAnleitung: docs/scorer.md.",
 		"Usage: druckreif serve [OPTIONS]\n\nStarts the scorer for the phones at the table: prints the addresses on the Wi-Fi and a QR code.\nEveryone scans it; whoever logs in opens a table, the others join with its PIN.\nData (accounts, tables, history) live in the data folder; druckreif backup FILE saves them while running.\nWith --store postgres://… several instances share one PostgreSQL database and act as one.\nGuide: docs/scorer.md."), stderr)
 	addr := fs.String("addr", ":8080", i18n.Sprintf("Adresse und Port, auf denen der Punktezähler lauscht", "address and port the scorer listens on").In(fs.lang))
-	httpsAddr := fs.String("https-addr", ":8443", i18n.Sprintf("Adresse und Port für HTTPS (Live-Scan mit der Kamera braucht es); leer: kein HTTPS", "address and port for HTTPS (live scanning with the camera needs it); empty: no HTTPS").In(fs.lang))
+	httpsAddr := fs.String("https-addr", "", i18n.Sprintf(
+		"Adresse und Port für HTTPS (Live-Scan mit der Kamera braucht es); ohne Angabe auf der Adresse von --addr mit einem Port, der im Datenordner bleibt (zuerst 8443); \"\" oder off: kein HTTPS",
+		"address and port for HTTPS (live scanning with the camera needs it); when not given, on the address of --addr with a port kept in the data folder (8443 first); \"\" or off: no HTTPS").In(fs.lang))
+	qrScheme := fs.String("qr", "http", i18n.Sprintf("Adresse in den QR-Codes der Tische: http oder https", "address in the tables' QR codes: http or https").In(fs.lang))
 	data := fs.String("data", dataDir(), i18n.Sprintf("Datenordner", "data folder").In(fs.lang))
 	storeURL := storeFlag(fs)
 	proxies := fs.String("trusted-proxy", "", i18n.Sprintf(
@@ -70,6 +75,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	lang := fs.lang
 	if len(pos) > 0 {
 		fmt.Fprintln(stderr, i18n.Sprintf("druckreif serve: unerwartetes Argument „%s“", "druckreif serve: unexpected argument %q", pos[0]).In(lang))
+		return 2
+	}
+	httpsGiven := false
+	fs.Visit(func(f *flag.Flag) { httpsGiven = httpsGiven || f.Name == "https-addr" })
+	if *qrScheme != "http" && *qrScheme != "https" {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif serve: --qr ist http oder https, nicht „%s“", "druckreif serve: --qr is http or https, not %q", *qrScheme).In(lang))
+		return 2
+	}
+	if *qrScheme == "https" && httpsGiven && (*httpsAddr == "" || *httpsAddr == "off") {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif serve: --qr https braucht HTTPS (--https-addr ist aus)", "druckreif serve: --qr https needs HTTPS (--https-addr is off)").In(lang))
 		return 2
 	}
 	opts, err := df.options(lang)
@@ -119,7 +134,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	var tlsLn net.Listener
-	if *httpsAddr != "" {
+	if !httpsGiven || (*httpsAddr != "" && *httpsAddr != "off") {
 		hosts := []string{"localhost"}
 		if h, err := os.Hostname(); err == nil {
 			hosts = append(hosts, h)
@@ -132,7 +147,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "druckreif serve: https: %v\n", err)
 			return 1
 		}
-		raw, err := net.Listen("tcp", *httpsAddr)
+		var raw net.Listener
+		if httpsGiven {
+			raw, err = net.Listen("tcp", *httpsAddr)
+		} else {
+			var moved string
+			raw, moved, err = listenHTTPS(ln.Addr().(*net.TCPAddr), *data)
+			if moved != "" {
+				fmt.Fprintln(stdout, i18n.Sprintf("HTTPS-Port %s war belegt; neuer Port %s (im Datenordner gemerkt).", "HTTPS port %s was taken; new port %s (kept in the data folder).", moved, portOf(raw)).In(lang))
+			}
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "druckreif serve: https: %v\n", err)
 			return 1
@@ -156,6 +180,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "  "+u)
 		}
 		fmt.Fprintln(stdout, i18n.Sprintf("  Zertifikat SHA-256: %s", "  certificate SHA-256: %s", cert.Fingerprint).In(lang))
+		if *qrScheme == "https" {
+			srv.JoinBase = srv.SecureBase
+		}
 	}
 	fmt.Fprintln(stdout, i18n.Sprintf("Beenden mit Strg+C.", "Stop with Ctrl+C.").In(lang))
 
@@ -169,12 +196,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	httpSrv.BaseContext = func(net.Listener) context.Context { return ctx }
 	go svc.Run(ctx)
 	errc := make(chan error, 2)
-	go func() { errc <- httpSrv.Serve(ln) }()
+	limited, hook := srv.Limit(ln, true)
+	httpSrv.ConnState = hook
+	go func() { errc <- httpSrv.Serve(limited) }()
 	var httpsSrv *http.Server
 	if tlsLn != nil {
-		httpsSrv = srv.HTTPServer(*httpsAddr)
+		httpsSrv = srv.HTTPServer(tlsLn.Addr().String())
 		httpsSrv.BaseContext = httpSrv.BaseContext
-		go func() { errc <- httpsSrv.Serve(tlsLn) }()
+		limited, hook := srv.Limit(tlsLn, false)
+		httpsSrv.ConnState = hook
+		go func() { errc <- httpsSrv.Serve(limited) }()
 	}
 	select {
 	case err := <-errc:
@@ -191,6 +222,50 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// httpsPortFile keeps the HTTPS port chosen for a data folder, so that the
+// phones' accepted certificate and bookmarks stay valid across restarts.
+const httpsPortFile = "https-port"
+
+// listenHTTPS listens for HTTPS on the address the plain listener has
+// (loopback stays loopback, all interfaces stay all), on the port kept in
+// the data folder, else 8443, else any free one — a second instance on
+// the same machine starts too. The port used is kept. moved names a kept
+// port that was taken.
+func listenHTTPS(plain *net.TCPAddr, data string) (ln net.Listener, moved string, err error) {
+	host := ""
+	if !plain.IP.IsUnspecified() {
+		host = plain.IP.String()
+	}
+	keep := filepath.Join(data, httpsPortFile)
+	kept := ""
+	if b, err := os.ReadFile(keep); err == nil {
+		kept = strings.TrimSpace(string(b))
+	}
+	for _, port := range []string{kept, "8443", "0"} {
+		if port == "" || (port == "8443" && kept != "" && kept != "8443") {
+			continue
+		}
+		ln, err = net.Listen("tcp", net.JoinHostPort(host, port))
+		if err == nil {
+			if port != kept {
+				if kept != "" {
+					moved = kept
+				}
+				os.WriteFile(keep, []byte(portOf(ln)+"\n"), 0o600)
+			}
+			return ln, moved, nil
+		}
+	}
+	return nil, "", err
+}
+
+func portOf(ln net.Listener) string {
+	if ln == nil {
+		return ""
+	}
+	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 }
 
 // storeFlag is --store: empty for the SQLite file in the data folder, or

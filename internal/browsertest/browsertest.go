@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"druckreif/internal/tooltest"
@@ -128,4 +130,19 @@ func Navigate(t *testing.T, ctx context.Context, steps ...chromedp.Action[chrome
 	if _, err := chromedp.RunResponse(c, steps...); err != nil {
 		t.Fatalf("%v", err)
 	}
+}
+
+// Cookie is the value of the phone's cookie name for its current page
+// (HttpOnly ones too, which the page's scripts cannot read), or "".
+func Cookie(t *testing.T, ctx context.Context, name string) string {
+	t.Helper()
+	res := Run(t, ctx, func(ctx context.Context, tg *chromedp.Target) (network.GetCookiesResult, error) {
+		return cdp.Call(ctx, tg, network.GetCookies, network.GetCookiesParams{})
+	})
+	for _, c := range res.Cookies {
+		if c.Name == name {
+			return c.Value
+		}
+	}
+	return ""
 }

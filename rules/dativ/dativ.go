@@ -294,7 +294,9 @@ type ReadAction struct {
 	Card   string `json:"card,omitempty"`   // card or side ID as printed or scanned
 	Side   string `json:"side,omitempty"`   // vorne/hinten (front/back)
 	Option string `json:"option,omitempty"` // a, b, c or d
-	Right  *bool  `json:"right,omitempty"`  // the read variant is right (stated)
+	// Right is whether the read variant is right, for a card the app does
+	// not know (a game recorded from paper); for a known card it is ignored.
+	Right *bool `json:"right,omitempty"`
 }
 
 var sideNames = map[string]string{"vorne": "vorne", "front": "vorne", "v": "vorne", "hinten": "hinten", "back": "hinten", "h": "hinten"}
@@ -380,12 +382,11 @@ func (e engine) read(s *State, a rules.Action) ([]rules.Event, error) {
 		if option >= len(side.Options) {
 			return nil, rules.Forbid("no-such-option", "Die Seite %s hat nur die Möglichkeiten a bis %s.", "Side %s only has options a to %s.", side.ID, decks.OptionLetter(len(side.Options)-1))
 		}
+		// Whether the variant is right comes from the card alone; a
+		// "right" the reader sends is neither used nor checked — a
+		// refusal of the wrong guess would tell the reader before the
+		// votes (the reader votes too).
 		right := side.IsCorrect(option)
-		if p.Right != nil && *p.Right != right {
-			w := rightWord(right)
-			return nil, rules.Reject("right-mismatch", i18n.T(fmt.Sprintf("Laut Karte ist Möglichkeit %s auf %s %s, angegeben ist das Gegenteil.", r.Option, side.ID, w.DE),
-				fmt.Sprintf("According to the card, option %s on %s is %s; the opposite was given.", r.Option, side.ID, w.EN)))
-		}
 		r.Right = &right
 		r.Category = side.Category
 		r.Sentence = side.Filled(option)

@@ -322,7 +322,14 @@ func TestCardLookup(t *testing.T) {
 	forbidden(t, e, s, `{"type":"read","card":"DAT-TST-1","side":"hinten"}`, "option-missing")
 	forbidden(t, e, s, `{"type":"read","card":"DAT-TST-1","side":"hinten","option":"c"}`, "no-such-option")
 	forbidden(t, e, s, `{"type":"read","card":"DAT-TST-1-V","side":"hinten","option":"a"}`, "side-mismatch")
-	forbidden(t, e, s, `{"type":"read","card":"DAT-TST-1","side":"vorne","option":"c","right":false}`, "right-mismatch")
+	// What the reader says of right or wrong is ignored for a known card:
+	// true and false give the same state, so a refusal cannot tell.
+	a, _ := play(t, e, s, `{"type":"read","card":"DAT-TST-1","side":"vorne","option":"c","right":false}`)
+	b, _ := play(t, e, s, `{"type":"read","card":"DAT-TST-1","side":"vorne","option":"c","right":true}`)
+	c, _ := play(t, e, s, `{"type":"read","card":"DAT-TST-1","side":"vorne","option":"c"}`)
+	if mustJSON(a) != mustJSON(c) || mustJSON(b) != mustJSON(c) || c.Reading.Right == nil || !*c.Reading.Right {
+		t.Fatalf("the reader's right changes the state: %+v / %+v / %+v", a.Reading, b.Reading, c.Reading)
+	}
 	// A side ID names the side; lower case and the version suffix are fine.
 	s2, ev := play(t, e, s, `{"type":"read","card":"dat-tst-1-h/1.0","option":"b","right":true}`)
 	if r := s2.Reading; r.Card != "DAT-TST-1" || r.Side != "hinten" || r.Right == nil || !*r.Right || r.Category != "Kommasetzung" || r.Sentence != "Sie hofft, dass es klappt." {

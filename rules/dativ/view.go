@@ -1,6 +1,7 @@
 package dativ
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -85,4 +86,30 @@ func (e engine) Outcome(s State) rules.Outcome {
 		o.Points[p] = s.Chips[i]
 	}
 	return o
+}
+
+// Split: a batch of votes (the table entering printed guess cards) is one
+// secret vote per player.
+func (e engine) Split(s State, a rules.Action) ([]rules.Action, bool) {
+	if a.Type != ActVote || s.Phase != PhaseVote {
+		return nil, false
+	}
+	var p VoteAction
+	if rules.DecodeStrict(a.Data, &p) != nil || p.Votes == nil || p.Player != "" || len(p.Votes) == 0 {
+		return nil, false
+	}
+	var out []rules.Action
+	for _, name := range slices.Sorted(maps.Keys(p.Votes)) {
+		out = append(out, rules.NewAction(ActVote, VoteAction{Type: ActVote, Player: name, Vote: p.Votes[name]}))
+	}
+	return out, true
+}
+
+// Round: the votes on one reading (the card, side and variant read).
+func (e engine) Round(s State) string {
+	if s.Reading == nil {
+		return fmt.Sprintf("%d", s.Drawn)
+	}
+	r := s.Reading
+	return fmt.Sprintf("%d:%s:%s:%s", s.Drawn, r.Card, r.Side, r.Option)
 }

@@ -1,6 +1,7 @@
 package genial
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -80,4 +81,29 @@ func (e engine) Outcome(s State) rules.Outcome {
 		o.Points[p] = s.Scores[i]
 	}
 	return o
+}
+
+// Split: a batch of answer tiles (the table entering the printed tiles)
+// is one secret tile per player.
+func (e engine) Split(s State, a rules.Action) ([]rules.Action, bool) {
+	if a.Type != ActAnswer || s.Phase != PhaseAnswer {
+		return nil, false
+	}
+	var p AnswerAction
+	if rules.DecodeStrict(a.Data, &p) != nil || p.Answers == nil || p.Player != "" || len(p.Answers) == 0 {
+		return nil, false
+	}
+	var out []rules.Action
+	for _, name := range slices.Sorted(maps.Keys(p.Answers)) {
+		out = append(out, rules.NewAction(ActAnswer, AnswerAction{Type: ActAnswer, Player: name, Answer: p.Answers[name]}))
+	}
+	return out, true
+}
+
+// Round: the answer tiles on one question.
+func (e engine) Round(s State) string {
+	if s.Question == nil {
+		return fmt.Sprintf("%d", s.Asked)
+	}
+	return fmt.Sprintf("%d:%s", s.Asked, s.Question.Card)
 }

@@ -1,6 +1,8 @@
 package labyrinth
 
 import (
+	"fmt"
+	"maps"
 	"slices"
 
 	"druckreif/rules"
@@ -116,4 +118,40 @@ func (e *engine) Collect(s State, choices []rules.Action) (rules.Action, error) 
 		out["bets"] = bets
 	}
 	return rules.NewAction(ActPlace, out), nil
+}
+
+// Split: a batch of tips and bets (the table entering printed tip cards
+// and chips) is one secret "place" per player.
+func (e *engine) Split(s State, a rules.Action) ([]rules.Action, bool) {
+	if actionType(a) != ActPlace || (s.Phase != PhaseQuestion && s.Phase != PhaseLingutaurus) {
+		return nil, false
+	}
+	var d placeData
+	if rules.DecodeStrict(a.Data, &d) != nil || d.Player != "" || d.Tip != "" || d.Chip != 0 || (d.Tips == nil && d.Bets == nil) {
+		return nil, false
+	}
+	names := map[string]bool{}
+	for n := range d.Tips {
+		names[n] = true
+	}
+	for n := range d.Bets {
+		names[n] = true
+	}
+	var out []rules.Action
+	for _, n := range slices.Sorted(maps.Keys(names)) {
+		out = append(out, rules.NewAction(ActPlace, placeData{Type: ActPlace, Player: n, Tip: d.Tips[n], Chip: d.Bets[n]}))
+	}
+	return out, len(out) > 0
+}
+
+// Round: the tips and chips on one question card (or Lingutaurus card).
+func (e *engine) Round(s State) string {
+	card := ""
+	switch {
+	case s.Phase == PhaseLingutaurus && s.Ling != nil && s.Ling.Card != nil:
+		card = s.Ling.Card.ID
+	case s.Card != nil:
+		card = s.Card.ID
+	}
+	return fmt.Sprintf("%s:%d:%s", s.Phase, s.Question, card)
 }

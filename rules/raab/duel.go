@@ -740,3 +740,52 @@ func (e engine) duelPrompt(s State, game, gameEN string) rules.Prompt {
 	}
 	return rules.Prompt{Actors: actors, Allowed: allowed, Text: text}
 }
+
+// Split: both sides' picks posted at once (the host entering the printed
+// chips, guesses or stakes after they were turned) are one secret pick
+// per player, so that a pick already made on a phone is kept. Only where
+// the batch says nothing the question does not (its card, task, answer).
+func (e engine) Split(s State, a rules.Action) ([]rules.Action, bool) {
+	c := s.Current
+	if c == nil || c.Duel == nil || c.Question == nil || isPick(a) || (a.Type != "bet" && a.Type != "choose" && a.Type != "guess") {
+		return nil, false
+	}
+	var r revealedAction
+	if rules.DecodeStrict(a.Data, &r) != nil || (r.Red == nil && r.Blue == nil) {
+		return nil, false
+	}
+	want := e.combined(c, a.Type, nil, nil)
+	var q revealedAction
+	json.Unmarshal(want.Data, &q)
+	if (r.Card != "" && r.Card != q.Card) || (r.Task != 0 && r.Task != q.Task) || (len(r.Answer) > 0 && !bytes.Equal(bytes.TrimSpace(r.Answer), bytes.TrimSpace(q.Answer))) {
+		return nil, false
+	}
+	var out []rules.Action
+	for _, side := range []struct {
+		player string
+		pick   json.RawMessage
+	}{{c.Candidate, r.Red}, {c.StefanPlayer, r.Blue}} {
+		if side.pick == nil {
+			continue
+		}
+		pick := rules.NewAction(a.Type, pickPayload{Type: a.Type, Player: side.player, Pick: side.pick})
+		if _, ok := e.Secret(s, pick); !ok {
+			return nil, false
+		}
+		out = append(out, pick)
+	}
+	return out, len(out) > 0
+}
+
+// Round: the picks of one step of one question of one game.
+func (e engine) Round(s State) string {
+	c := s.Current
+	if c == nil {
+		return ""
+	}
+	q := c.Question
+	if q == nil {
+		return fmt.Sprintf("%d:%s", c.Number, c.Code)
+	}
+	return fmt.Sprintf("%d:%s:%d:%s:%d:%s", c.Number, c.Code, q.Number, q.Card, q.Task, q.Step)
+}

@@ -83,6 +83,21 @@ type State struct {
 	Plays     []Play  `json:"plays,omitempty"`
 	Draws     []Draw  `json:"draws,omitempty"`
 	Result    *Result `json:"result,omitempty"`
+	// Doubles are cards laid by one player while another's entered hand
+	// held them. A hand entry is checked only against its own hand and the
+	// cards laid, never against another's (that would tell one player the
+	// other's cards), so such a slip shows only when the card is laid; the
+	// table learns of it at the result, as it would at a real table.
+	Doubles []Double `json:"doubles,omitempty"`
+}
+
+// Double is a card entered in two hands: laid by Laid, entered (wrongly,
+// as it turned out) in Entered's hand — or, at the result, entered in
+// both and laid by neither.
+type Double struct {
+	Value   int      `json:"value"`
+	Laid    string   `json:"laid,omitempty"`
+	Entered []string `json:"entered"`
 }
 
 // Pile is one of the four piles.
@@ -136,6 +151,9 @@ type Result struct {
 	// Partial: some cards were entered without value or on a pile of
 	// unknown value, so the assistant could not check everything.
 	Partial bool `json:"partial,omitempty"`
+	// Doubles are the cards entered in two hands (see State.Doubles),
+	// shown to everyone with the result.
+	Doubles []Double `json:"doubles,omitempty"`
 }
 
 // Engine is The Game's rules engine.
@@ -313,16 +331,6 @@ func (s State) Played(v int) bool {
 	return false
 }
 
-// Holder is the player whose hand is known to hold v, or -1.
-func (s State) Holder(v int) int {
-	for i, h := range s.Hands {
-		if slices.Contains(h.Known, v) {
-			return i
-		}
-	}
-	return -1
-}
-
 // Fits reports whether v may be laid on pile p (whose top is known):
 // higher on an ascending pile, lower on a descending one, or exactly ten
 // back (the backwards trick).
@@ -373,6 +381,18 @@ func (s State) result(blocked string) *Result {
 	for _, p := range s.Plays {
 		if p.Check != CheckFull {
 			r.Partial = true
+		}
+	}
+	r.Doubles = slices.Clone(s.Doubles)
+	seen := map[int][]string{}
+	for i, h := range s.Hands {
+		for _, v := range h.Known {
+			seen[v] = append(seen[v], s.Players[i])
+		}
+	}
+	for v := 1; v <= 100; v++ {
+		if len(seen[v]) > 1 {
+			r.Doubles = append(r.Doubles, Double{Value: v, Entered: seen[v]})
 		}
 	}
 	return r
@@ -664,8 +684,14 @@ func (e Engine) play(s State, d playData) (State, []rules.Event, error) {
 		if n.Mode == Full && known < 0 {
 			return s, nil, forbid("not-in-hand", "%s hat die %d nicht auf der Hand.", "%s does not hold the %d.", name, v)
 		}
-		if holder := n.Holder(v); holder >= 0 && holder != n.Active {
-			return s, nil, forbid("card-elsewhere", "Die %d ist als Handkarte von %s eingetragen.", "The %d is recorded in %s's hand.", v, n.Players[holder])
+		for i := range n.Hands {
+			// Another hand was entered with this card: that entry was a
+			// slip. The card leaves that hand (the one who laid it learns
+			// nothing of it now) and is reported at the result.
+			if i != n.Active && slices.Contains(n.Hands[i].Known, v) {
+				n.Hands[i].Known = slices.DeleteFunc(slices.Clone(n.Hands[i].Known), func(k int) bool { return k == v })
+				n.Doubles = grow(n.Doubles, Double{Value: v, Laid: name, Entered: []string{n.Players[i]}})
+			}
 		}
 		if known < 0 && h.Unknown() == 0 {
 			return s, nil, forbid("not-in-hand", "%s hat die %d nicht auf der Hand (alle Handkarten sind bekannt).",
@@ -752,7 +778,7 @@ func (e Engine) draw(s State, d drawData) (State, []rules.Event, error) {
 			}
 			continue
 		}
-		if err := n.checkUnaccounted(v, entered); err != nil {
+		if err := n.checkOwnEntry(n.Active, v, entered); err != nil {
 			return s, nil, err
 		}
 		entered = append(entered, v)
@@ -780,18 +806,16 @@ func (e Engine) draw(s State, d drawData) (State, []rules.Event, error) {
 	return n, append(ev, more...), nil
 }
 
-// checkUnaccounted: v may be a card nobody has laid and no hand is known
-// to hold (besides those already in list).
-func (s State) checkUnaccounted(v int, list []int) error {
+// checkOwnEntry: v may be entered in player i's hand if nobody has laid
+// it and it is not in that hand (or in list, the cards entered with it)
+// already. Other hands are not looked at: a refusal naming another's card
+// would tell it.
+func (s State) checkOwnEntry(i, v int, list []int) error {
 	if s.Played(v) {
 		return forbid("already-played", "Die %d liegt schon.", "The %d has already been laid.", v)
 	}
-	if holder := s.Holder(v); holder >= 0 || slices.Contains(list, v) {
-		who := ""
-		if holder >= 0 {
-			who = s.Players[holder]
-		}
-		return forbid("card-elsewhere", "Die %d ist schon als Handkarte eingetragen (%s).", "The %d is already recorded in a hand (%s).", v, who)
+	if slices.Contains(s.Hands[i].Known, v) || slices.Contains(list, v) {
+		return forbid("card-twice", "Die %d ist in der Hand von %s schon eingetragen.", "The %d is already entered in %s's hand.", v, s.Players[i])
 	}
 	return nil
 }
@@ -899,7 +923,7 @@ func (e Engine) hand(s State, d handData) (State, []rules.Event, error) {
 		if err != nil {
 			return s, nil, err
 		}
-		if err := s.checkUnaccounted(v, vals); err != nil {
+		if err := s.checkOwnEntry(i, v, vals); err != nil {
 			return s, nil, err
 		}
 		vals = append(vals, v)

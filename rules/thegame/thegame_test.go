@@ -430,29 +430,40 @@ func TestAlreadyPlayed(t *testing.T) {
 	forbidden(t, s, `play "pile":"100A","card":"TG-60"`, "already-played")
 }
 
-// Entered hand cards: the assistant knows them, refuses them elsewhere and
-// takes them out of the hand when laid.
+// Entered hand cards: the assistant knows them and takes them out of the
+// hand when laid. An entry is checked against its own hand and the cards
+// laid only — never against another hand, whose cards a refusal would
+// tell ("genaue Handkartenwerte weder verraten noch erfragen"); a card in
+// two hands is reported with the result.
 func TestKnownHandCards(t *testing.T) {
 	s := start(t, three)
 	s = do(t, s, `hand "player":"David","cards":[20,"TG-30"]`)
 	if !slices.Equal(s.Hands[1].Known, []int{20, 30}) {
 		t.Fatalf("known %v", s.Hands[1].Known)
 	}
-	forbidden(t, s, `hand "player":"Julia","cards":[20]`, "card-elsewhere")
-	forbidden(t, s, `hand "player":"Julia","cards":[44,44]`, "card-elsewhere")
+	// Julia may enter David's 20: nothing tells her he has it.
+	if j := do(t, s, `hand "player":"Julia","cards":[20]`); !slices.Equal(j.Hands[2].Known, []int{20}) {
+		t.Fatalf("Julia's entry: %+v", j.Hands[2])
+	}
+	forbidden(t, s, `hand "player":"Julia","cards":[44,44]`, "card-twice")
+	forbidden(t, s, `hand "player":"David","cards":[30]`, "card-twice")
 	forbidden(t, s, `hand "player":"Julia","cards":[2,3,4,5,6,7,8]`, "hand-count")
 	forbidden(t, s, `hand "player":"Zoe","cards":[2]`, "unknown-player")
 	forbidden(t, s, `hand "player":"Julia","cards":[]`, "bad-action")
-	forbidden(t, s, `play "pile":"1A","value":20`, "card-elsewhere") // Mireille cannot lay David's card
+	// Mireille lays the 20 David entered: David's entry was a slip. The
+	// card leaves his hand; the table hears of it with the result.
+	m := do(t, s, `play "pile":"1A","value":20`)
+	if !slices.Equal(m.Hands[1].Known, []int{30}) || m.Hands[1].Count != 6 || len(m.Doubles) != 1 || m.Doubles[0].Laid != "Mireille" || m.Doubles[0].Entered[0] != "David" {
+		t.Fatalf("a card laid from another's entered hand: %+v %+v", m.Hands[1], m.Doubles)
+	}
 	s = do(t, s, `play "pile":"1A","value":5`, `play "pile":"1A","value":6`, `draw "count":2,"cards":[7]`)
-	forbidden(t, s, `hand "player":"David","cards":[7]`, "card-elsewhere")
 	forbidden(t, s, `hand "player":"David","cards":[6]`, "already-played")
 	if !slices.Equal(s.Hands[0].Known, []int{7}) || s.Draws[0].Count != 2 || !slices.Equal(s.Draws[0].Known, []int{7}) {
 		t.Fatalf("entered draw: %+v %+v", s.Hands[0], s.Draws)
 	}
 	// David lays his known 20: it leaves the known cards.
 	s = do(t, s, `play "pile":"1A","value":20`)
-	if !slices.Equal(s.Hands[1].Known, []int{30}) || s.Hands[1].Count != 5 {
+	if !slices.Equal(s.Hands[1].Known, []int{30}) || s.Hands[1].Count != 5 || len(s.Doubles) != 0 {
 		t.Fatalf("after laying a known card: %+v", s.Hands[1])
 	}
 	// When every card of a hand is known, a card without value or one not
@@ -461,11 +472,19 @@ func TestKnownHandCards(t *testing.T) {
 	forbidden(t, s, `play "pile":"1A","confirmed":true`, "value-required")
 	forbidden(t, s, `play "pile":"1A","value":40`, "not-in-hand")
 	s = do(t, s, `play "pile":"1A","value":31`)
-	// Entered cards of a draw are checked like hand cards.
+	// Entered cards of a draw are checked like hand cards: against the
+	// drawer's own hand and the cards laid.
 	s = do(t, s, `play "pile":"1A","value":32`)
 	forbidden(t, s, `draw "cards":[5]`, "already-played")
-	forbidden(t, s, `draw "cards":[33]`, "card-elsewhere")
+	forbidden(t, s, `draw "cards":[33]`, "card-twice")
+	forbidden(t, s, `draw "cards":[40,40]`, "card-twice")
 	forbidden(t, s, `draw "cards":[40,41,42,43]`, "draw-count")
+	// Julia enters David's 33 as hers: accepted; at the result the 33,
+	// entered in two hands, is named.
+	s = do(t, s, `hand "player":"Julia","cards":[33]`, `draw`, `block`)
+	if s.Result == nil || len(s.Result.Doubles) != 1 || s.Result.Doubles[0].Value != 33 || !slices.Equal(s.Result.Doubles[0].Entered, []string{"David", "Julia"}) {
+		t.Fatalf("result: %+v", s.Result)
+	}
 	// Full mode knows every hand.
 	f := start(t, `{"players":["A"],"mode":"full","seed":1}`)
 	forbidden(t, f, `hand "player":"A","cards":[2]`, "full-mode")

@@ -1,6 +1,7 @@
 package thegame
 
 import (
+	"encoding/json"
 	"slices"
 
 	"druckreif/rules"
@@ -21,6 +22,11 @@ func (e Engine) View(s State, v rules.Viewer) State {
 		}
 	}
 	out.DrawPile = nil
+	// A card laid from another's entered hand tells what that hand was
+	// entered with: the table hears of it with the result.
+	if s.Result == nil {
+		out.Doubles = nil
+	}
 	// A draw's known values are hand cards too.
 	out.Draws = make([]Draw, len(s.Draws))
 	for i, d := range s.Draws {
@@ -44,4 +50,35 @@ func (e Engine) Outcome(s State) rules.Outcome {
 		o.Winners = slices.Clone(s.Players)
 	}
 	return o
+}
+
+// Private: a hand entry, and the values entered with a draw, are that
+// player's hand cards — in a record read before the game's end the
+// entry is left out and the draw keeps only its count.
+func (e Engine) Private(s State, a rules.Action) (string, rules.Action, bool) {
+	switch a.Type {
+	case "hand":
+		var d handData
+		if rules.DecodeStrict(a.Data, &d) != nil {
+			return "", a, false
+		}
+		return d.Player, rules.Action{Type: a.Type}, true
+	case "draw":
+		var d drawData
+		if rules.DecodeStrict(a.Data, &d) != nil || len(d.Cards) == 0 {
+			return "", a, false
+		}
+		player := d.Player
+		if player == "" && s.Active < len(s.Players) {
+			player = s.Players[s.Active]
+		}
+		var line map[string]json.RawMessage
+		if json.Unmarshal(a.Data, &line) != nil {
+			return "", a, false
+		}
+		delete(line, "cards")
+		b, _ := json.Marshal(line)
+		return player, rules.Action{Type: a.Type, Data: b}, true
+	}
+	return "", a, false
 }

@@ -29,6 +29,20 @@ func TestViewHidesHands(t *testing.T) {
 	if len(s.Hands[1].Known) != 2 {
 		t.Fatal("View changed the state")
 	}
+	// Anna lays Ben's entered 57: nobody sees the slip before the result,
+	// everyone with it.
+	s = do(t, s, `play "pile":"1A","value":57`)
+	for _, v := range []rules.Viewer{{Role: rules.RolePlayer, Player: "Anna"}, {Role: rules.RoleTable}, {Role: rules.RoleSpectator}} {
+		if d := red.View(s, v).Doubles; d != nil {
+			t.Errorf("%+v sees the slip before the result: %+v", v, d)
+		}
+	}
+	s = do(t, s, `draw`, `block`)
+	for _, v := range []rules.Viewer{{Role: rules.RolePlayer, Player: "Anna"}, {Role: rules.RoleSpectator}} {
+		if r := red.View(s, v).Result; r == nil || len(r.Doubles) != 1 || r.Doubles[0].Value != 57 {
+			t.Errorf("%+v does not see the slip with the result: %+v", v, r)
+		}
+	}
 	full := start(t, `{"players":["Anna"],"mode":"full","seed":1}`)
 	if v := red.View(full, rules.Viewer{Role: rules.RolePlayer, Player: "Anna"}); v.DrawPile != nil || len(v.Hands[0].Known) != 8 {
 		t.Fatalf("full mode: the draw pile's order shown, or the own hand hidden: %+v", v.Hands[0])

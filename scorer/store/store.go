@@ -32,6 +32,15 @@ var (
 	// or server outage). Nothing was written unless the error says the
 	// outcome is unknown; either way the request may be tried again.
 	ErrUnavailable = errors.New("store: database unavailable")
+	// ErrSeatTaken: another phone (another unexpired session) holds the
+	// player's seat at the table.
+	ErrSeatTaken = errors.New("store: seat taken")
+	// ErrFull: the disk (or the database's quota) is full; nothing was
+	// written.
+	ErrFull = errors.New("store: storage full")
+	// ErrReadOnly: the database cannot be written (a read-only file,
+	// folder or file system); nothing was written.
+	ErrReadOnly = errors.New("store: storage read-only")
 )
 
 // Account is a login.
@@ -52,6 +61,17 @@ type Session struct {
 	Player    string // the seat's player
 	Created   time.Time
 	Expires   time.Time
+	// LastSeen is when the session was last used (as TouchSession last
+	// recorded it), Addr the client's address then.
+	LastSeen time.Time
+	Addr     string
+}
+
+// LimitState is what a rate limit keeps under one key: the limit's own
+// encoding of its counts, until Expires (then it is forgotten).
+type LimitState struct {
+	Value   json.RawMessage
+	Expires time.Time
 }
 
 // SavedPlayer is one of an account's regular players.
@@ -110,7 +130,17 @@ type Secret struct {
 	Player string
 	Action json.RawMessage
 	At     time.Time
+	// By is who entered it: the player's own seat ("player:NAME") or the
+	// table's phone ("table", for a player choosing on paper). A choice
+	// the table enters never replaces one made on the player's own phone.
+	By string
+	// Key is the rules engine's name of the choosing round it was made in
+	// (rules.Rounds): it counts only while the game is still in that round.
+	Key string
 }
+
+// ByTable is Secret.By for a choice the table's phone entered.
+const ByTable = "table"
 
 // Finished is a finished game in the creator's history.
 type Finished struct {
@@ -141,17 +171,43 @@ type Store interface {
 	AccountByName(ctx context.Context, name string) (Account, error)
 	Account(ctx context.Context, id int64) (Account, error)
 
+	// SetPassword replaces the account's password hash.
+	SetPassword(ctx context.Context, accountID int64, passHash string) error
+	// DeleteAccount removes the account with everything it holds: its
+	// sessions, saved players, history, and the tables it opened (with
+	// their entries, choices, seats and scratch values).
+	DeleteAccount(ctx context.Context, accountID int64) error
+
+	// CreateSession stores a session. A player's seat (Role "player") is
+	// held by one session at a time: ErrSeatTaken when another unexpired
+	// session holds the same table's same player.
 	CreateSession(ctx context.Context, s Session) error
 	// Session returns ErrNotFound for unknown or expired tokens.
 	Session(ctx context.Context, tokenHash []byte, now time.Time) (Session, error)
 	DeleteSession(ctx context.Context, tokenHash []byte) error
+	// TouchSession records that the session was used at now from addr.
+	TouchSession(ctx context.Context, tokenHash []byte, now time.Time, addr string) error
+	// AccountSessions are the account's unexpired logins, newest first.
+	AccountSessions(ctx context.Context, accountID int64, now time.Time) ([]Session, error)
+	// DeleteAccountSessions ends every login of the account but the one
+	// with the token hash keep (nil: all).
+	DeleteAccountSessions(ctx context.Context, accountID int64, keep []byte) error
+	// TableSessions are the unexpired seats (players and spectators) of a
+	// table.
+	TableSessions(ctx context.Context, tableID string, now time.Time) ([]Session, error)
+	// FreeSeat ends the session that holds the player's seat at the
+	// table; ErrNotFound when no session holds it.
+	FreeSeat(ctx context.Context, tableID, player string) error
 
-	// Fail records a failed attempt under key (a login name, an address
-	// and table). When it is the limit-th within window, the key is locked
-	// for lock. It reports whether the key is locked now.
-	Fail(ctx context.Context, key string, now time.Time, limit int, window, lock time.Duration) (bool, error)
-	// Locked reports whether key is locked at now.
-	Locked(ctx context.Context, key string, now time.Time) (bool, error)
+	// Limit runs fn over the limit states of keys atomically: no other
+	// Limit call on any of the keys, in this process or another instance
+	// on the same database, runs between fn's reading and the writing of
+	// what it returns. fn gets the states in the order of keys (an
+	// expired or missing one as the zero LimitState) and returns the new
+	// ones (a zero Value deletes the key); an error from fn writes
+	// nothing and is returned. fn must not block: it runs inside the
+	// store's transaction.
+	Limit(ctx context.Context, now time.Time, keys []string, fn func(states []LimitState) ([]LimitState, error)) error
 
 	// SavePlayer adds or updates one of an account's players.
 	SavePlayer(ctx context.Context, p SavedPlayer) error
@@ -161,6 +217,8 @@ type Store interface {
 	// CreateTable returns ErrExists when the id is taken.
 	CreateTable(ctx context.Context, t Table) error
 	Table(ctx context.Context, id string) (Table, error)
+	// SetPIN replaces the table's PIN; ErrNotFound for no such table.
+	SetPIN(ctx context.Context, tableID, pin string) error
 	// TablesOf are the tables an account created, newest first.
 	TablesOf(ctx context.Context, accountID int64, limit int) ([]Table, error)
 
@@ -170,11 +228,16 @@ type Store interface {
 	// Entries are the table's entries after seq, in order.
 	Entries(ctx context.Context, tableID string, after int64) ([]Entry, error)
 
-	// AddSecret records (or replaces) a player's secret choice made on
-	// the table's version and returns every choice made on that version.
-	AddSecret(ctx context.Context, tableID string, version int64, s Secret) ([]Secret, error)
-	// Secrets are the choices made on the table's version.
-	Secrets(ctx context.Context, tableID string, version int64) ([]Secret, error)
+	// AddSecrets records players' secret choices of the table's choosing
+	// round (the scorer names rounds by the entry that opened them) and
+	// returns every choice of that round. A choice replaces the player's
+	// earlier one in the round, except that one entered by the table
+	// (By ByTable) never replaces one made on the player's own phone. The
+	// choices of every other round of the table are dropped.
+	AddSecrets(ctx context.Context, tableID string, round int64, s []Secret) ([]Secret, error)
+	// Secrets are the table's secret choices waiting to be revealed, and
+	// the round they belong to.
+	Secrets(ctx context.Context, tableID string) (round int64, s []Secret, err error)
 
 	// Finish records (or replaces) a finished game; Unfinish removes it
 	// again (the last action was undone).

@@ -43,7 +43,7 @@ func tokens(r *http.Request, tableID string) []string {
 }
 
 func (s *Server) auth(r *http.Request) (scorer.Auth, error) {
-	return s.svc.Authenticate(r.Context(), tokens(r, r.PathValue("id"))...)
+	return s.svc.Authenticate(r.Context(), clientAddr(r), tokens(r, r.PathValue("id"))...)
 }
 
 func setCookie(w http.ResponseWriter, r *http.Request, name, value string, age time.Duration) {
@@ -112,7 +112,7 @@ func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(r, &c); err != nil {
 		return err
 	}
-	token, a, err := s.svc.Login(r.Context(), c.Name, c.Password)
+	token, a, err := s.svc.Login(r.Context(), c.Name, c.Password, clientAddr(r))
 	if err != nil {
 		return err
 	}
@@ -226,6 +226,9 @@ func tableBody(snap scorer.Snapshot) map[string]any {
 	if snap.PutBack != nil {
 		body["put_back"] = snap.PutBack
 	}
+	if snap.Notice != nil {
+		body["notice"] = map[string]string{"de": snap.Notice.DE, "en": snap.Notice.EN}
+	}
 	if snap.Mismatch != nil {
 		body["mismatch"] = map[string]string{"de": snap.Mismatch.DE, "en": snap.Mismatch.EN}
 	}
@@ -264,16 +267,144 @@ func (s *Server) apiJoin(w http.ResponseWriter, r *http.Request) error {
 		req.Role = rules.RolePlayer
 	}
 	id := r.PathValue("id")
-	token, v, err := s.svc.Join(r.Context(), id, *req.PIN, req.Role, req.Player, clientAddr(r))
+	au, err := s.auth(r)
 	if err != nil {
 		return err
 	}
-	setCookie(w, r, seatPrefix+id, token, cookieAge)
-	body := map[string]any{"token": token, "role": v.Role}
-	if v.Player != "" {
-		body["player"] = v.Player
+	j, err := s.svc.Join(r.Context(), au, id, *req.PIN, req.Role, req.Player, clientAddr(r))
+	if err != nil {
+		return err
+	}
+	token := j.Token
+	if token == "" {
+		// The phone holds this seat already: its token stays.
+		token = seatToken(r, id)
+	} else {
+		setCookie(w, r, seatPrefix+id, token, cookieAge)
+	}
+	body := map[string]any{"token": token, "role": j.Viewer.Role}
+	if j.Viewer.Player != "" {
+		body["player"] = j.Viewer.Player
 	}
 	writeJSON(w, http.StatusOK, body)
+	return nil
+}
+
+// seatToken is the seat token the request carries for the table (bearer
+// or cookie).
+func seatToken(r *http.Request, tableID string) string {
+	if h := strings.TrimSpace(r.Header.Get("Authorization")); h != "" {
+		if scheme, token, _ := strings.Cut(h, " "); strings.EqualFold(scheme, "Bearer") {
+			return strings.TrimSpace(token)
+		}
+	}
+	if c, err := r.Cookie(seatPrefix + tableID); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+// apiSeats lists the table's seats: who holds each and when that phone
+// was last seen (table role).
+func (s *Server) apiSeats(w http.ResponseWriter, r *http.Request) error {
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	seats, spectators, err := s.svc.TableSeats(r.Context(), au, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seats": seats, "spectators": spectators})
+	return nil
+}
+
+func (s *Server) apiFreeSeat(w http.ResponseWriter, r *http.Request) error {
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	if err := s.svc.FreeSeat(r.Context(), au, r.PathValue("id"), r.PathValue("player")); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{})
+	return nil
+}
+
+func (s *Server) apiChangePIN(w http.ResponseWriter, r *http.Request) error {
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	pin, err := s.svc.ChangePIN(r.Context(), au, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"pin": pin})
+	return nil
+}
+
+func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Old string `json:"old"`
+		New string `json:"new"`
+	}
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	if err := s.svc.ChangePassword(r.Context(), au, req.Old, req.New, clientAddr(r)); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{})
+	return nil
+}
+
+func (s *Server) apiAccountSessions(w http.ResponseWriter, r *http.Request) error {
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	ss, err := s.svc.Sessions(r.Context(), au)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"sessions": ss})
+	return nil
+}
+
+func (s *Server) apiLogoutEverywhere(w http.ResponseWriter, r *http.Request) error {
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	if err := s.svc.LogoutEverywhere(r.Context(), au); err != nil {
+		return err
+	}
+	setCookie(w, r, loginCookie, "", -time.Second)
+	writeJSON(w, http.StatusOK, map[string]any{})
+	return nil
+}
+
+func (s *Server) apiDeleteAccount(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Password string `json:"password"`
+	}
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	if err := s.svc.DeleteAccount(r.Context(), au, req.Password, clientAddr(r)); err != nil {
+		return err
+	}
+	setCookie(w, r, loginCookie, "", -time.Second)
+	writeJSON(w, http.StatusOK, map[string]any{})
 	return nil
 }
 

@@ -87,7 +87,7 @@ func TestBrowserTheGame(t *testing.T) {
 	bt.Do(t, host, chromedp.WaitVisible(css(`#board .piles`)))
 	bt.Shot(t, host, "06-table-host")
 	page := bt.HTML(t, host)
-	join := regexp.MustCompile(`href="(http://[^"]+/j/[a-z0-9]+\?pin=\d{6})"`).FindStringSubmatch(page)
+	join := regexp.MustCompile(`href="(http://[^"]+/j/[a-z0-9]+\?pin=\d{8})"`).FindStringSubmatch(page)
 	if join == nil {
 		t.Fatalf("no join link on the creator's screen:\n%.2000s", page)
 	}

@@ -1,10 +1,15 @@
 package web
 
 import (
+	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"druckreif/scorer"
@@ -33,6 +38,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// At most StreamsPerToken streams per session: a new one closes the
+	// oldest (a phone that reloaded, or a flood of streams).
+	ctx, done := s.streams.openStream(r.Context(), streamKey(r, id))
+	defer done()
 	rc := http.NewResponseController(w)
 	// The stream lives as long as the phone stays: no write deadline.
 	rc.SetWriteDeadline(time.Time{})
@@ -62,7 +71,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 	defer beat.Stop()
 	for {
 		select {
-		case <-r.Context().Done():
+		case <-ctx.Done():
 			return nil
 		case n := <-sub.C:
 			if n.Kind == "" && n.Version <= last {
@@ -87,4 +96,51 @@ func writeEvent(w http.ResponseWriter, n scorer.Note) {
 		fmt.Fprintf(w, "event: %s\n", n.Kind)
 	}
 	fmt.Fprintf(w, "id: %d\ndata: %s\n\n", n.Version, data)
+}
+
+// StreamsPerToken is how many event streams one session may hold open at
+// once: a phone and a wall screen on the table's login, a reload or two.
+const StreamsPerToken = 4
+
+// streams are the open event streams per session, oldest first.
+type streams struct {
+	mu   sync.Mutex
+	open map[string][]*openStream
+}
+
+type openStream struct{ cancel context.CancelFunc }
+
+// openStream registers a new stream under key and closes the oldest beyond
+// StreamsPerToken; done unregisters it.
+func (st *streams) openStream(parent context.Context, key string) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(parent)
+	me := &openStream{cancel: cancel}
+	st.mu.Lock()
+	if st.open == nil {
+		st.open = map[string][]*openStream{}
+	}
+	list := append(st.open[key], me)
+	for len(list) > StreamsPerToken {
+		list[0].cancel()
+		list = list[1:]
+	}
+	st.open[key] = list
+	st.mu.Unlock()
+	return ctx, func() {
+		cancel()
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		list := slices.DeleteFunc(st.open[key], func(o *openStream) bool { return o == me })
+		if len(list) == 0 {
+			delete(st.open, key)
+		} else {
+			st.open[key] = list
+		}
+	}
+}
+
+// streamKey names the session(s) a stream request carries.
+func streamKey(r *http.Request, tableID string) string {
+	h := sha256.Sum256([]byte(strings.Join(tokens(r, tableID), "\x00")))
+	return string(h[:])
 }

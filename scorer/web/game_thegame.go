@@ -101,8 +101,10 @@ type theGameView struct {
 	Won            bool
 	Excellent      bool
 	Partial        bool
-	MyHand         *thegame.Hand
-	Plays          []thegame.Play
+	// Doubles are the cards entered in two hands, named at the result.
+	Doubles []thegame.Double
+	MyHand  *thegame.Hand
+	Plays   []thegame.Play
 }
 
 type handView struct {
@@ -139,6 +141,7 @@ func theGame(st thegame.State, snap scorer.Snapshot, canAct bool) *theGameView {
 	if st.Result != nil {
 		r := st.Result
 		g.Blocked, g.Remaining, g.InHands, g.InDraw, g.Won, g.Excellent, g.Partial = r.Blocked, r.Remaining, r.InHands, r.InDraw, r.Won, r.Excellent, r.Partial
+		g.Doubles = r.Doubles
 	} else if st.Phase == thegame.PhaseConfirm {
 		g.Remaining = st.Remaining()
 	}

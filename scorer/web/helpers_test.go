@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -65,6 +66,11 @@ type env struct {
 	// instances are the servers phones are spread over, in turn.
 	instances []*instance
 	turn      int
+	// limits are the instances' rate limits (testLimits unless set
+	// before the first instance starts).
+	limits *scorer.Limits
+	// store is the SQLite store of an env made by newEnvWith.
+	store store.Store
 }
 
 // instance is one scorer instance of an env.
@@ -85,15 +91,30 @@ func newEnv(t testing.TB) *env {
 }
 
 func newEnvWith(t testing.TB, dir string, tls bool) *env {
+	return newEnvLimits(t, dir, tls, nil)
+}
+
+// newEnvLimits is newEnvWith with the given limits (nil: testLimits).
+func newEnvLimits(t testing.TB, dir string, tls bool, limits *scorer.Limits) *env {
 	t.Helper()
 	st, err := sqlite.Open(filepath.Join(dir, "scorer.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	e := &env{t: t, clock: &clock{t: time.Now()}, dir: dir}
+	e := &env{t: t, clock: &clock{t: time.Now()}, dir: dir, limits: limits, store: st}
 	e.start(st, tls)
 	return e
+}
+
+// restart starts a new scorer on the env's store, as after a restart of
+// the process: nothing of the old one's memory; the phones go on with
+// their tokens on the new one.
+func (e *env) restart(phones ...*client) {
+	in := e.start(e.store, false)
+	for _, p := range phones {
+		p.base = in.srv.URL
+	}
 }
 
 // newPostgresEnv starts n instances on the database dsn.
@@ -111,10 +132,22 @@ func newPostgresEnv(t testing.TB, dsn string, n int) *env {
 	return e
 }
 
+// testLimits are the default limits, but with joins and new tables
+// hardly limited: every phone of a test comes from 127.0.0.1, and some
+// tests open many tables. The tests of those limits set e.limits.
+func testLimits() *scorer.Limits {
+	l := scorer.DefaultLimits
+	l.JoinsPerAddress.Max, l.JoinsPerTable.Max, l.TablesPerAccount.Max = 1<<20, 1<<20, 1<<20
+	return &l
+}
+
 // start starts an instance of the scorer on st.
 func (e *env) start(st store.Store, tls bool) *instance {
 	t := e.t
-	svc := scorer.New(scorer.Config{Store: st, Cards: defaults(t), Now: e.clock.now})
+	if e.limits == nil {
+		e.limits = testLimits()
+	}
+	svc := scorer.New(scorer.Config{Store: st, Cards: defaults(t), Now: e.clock.now, Limits: e.limits})
 	ctx, cancel := context.WithCancel(context.Background())
 	go svc.Run(ctx)
 	w := New(svc)
@@ -167,6 +200,18 @@ func (e *env) phone() *client {
 	c := srv.Client()
 	hc := &http.Client{Transport: c.Transport, Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	return &client{e: e, base: srv.URL, http: hc, header: http.Header{}}
+}
+
+// phoneFrom is a new phone whose connections come from the loopback
+// address addr (127.0.0.2 …): another device at the table, as the
+// server's limits count devices.
+func (e *env) phoneFrom(addr string) *client {
+	c := e.phone()
+	tr := c.http.Transport.(*http.Transport).Clone()
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(addr)}, Timeout: 5 * time.Second}
+	tr.DialContext = d.DialContext
+	c.http.Transport = tr
+	return c
 }
 
 type response struct {

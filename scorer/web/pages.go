@@ -10,6 +10,7 @@ import (
 	"html/template"
 	"log"
 	"math/big"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -48,7 +49,7 @@ var funcs = template.FuncMap{
 
 func loadPages() *pages {
 	p := &pages{byName: map[string]*template.Template{}}
-	for _, name := range []string{"home", "players", "history", "error", "new", "join", "table"} {
+	for _, name := range []string{"home", "players", "history", "error", "new", "join", "table", "account"} {
 		p.byName[name] = parsePage(name)
 	}
 	return p
@@ -118,6 +119,17 @@ func (v *view) Date(t time.Time) string {
 		return t.Local().Format("2 Jan 2006, 15:04")
 	}
 	return t.Local().Format("02.01.2006, 15:04")
+}
+
+// Seen is when a phone was last seen, as a time of day today, else a date.
+func (v *view) Seen(t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	if l := t.Local(); l.YearDay() == time.Now().YearDay() && l.Year() == time.Now().Year() {
+		return l.Format("15:04")
+	}
+	return v.Date(*t)
 }
 
 // Remaining is The Game's result in words.
@@ -215,15 +227,37 @@ func (s *Server) routePages() {
 	s.page("POST /t/{id}/act", s.formAct)
 	s.page("POST /t/{id}/undo", s.formUndo)
 	s.page("GET /t/{id}/qr.svg", s.joinQR)
+	s.page("POST /t/{id}/seats/free", s.formFreeSeat)
+	s.page("POST /t/{id}/pin", s.formNewPIN)
+	s.page("GET /account", s.accountPage)
+	s.page("POST /account/password", s.formPassword)
+	s.page("POST /account/logout-everywhere", s.formLogoutEverywhere)
+	s.page("POST /account/delete", s.formDeleteAccount)
 }
 
 func seeOther(w http.ResponseWriter, r *http.Request, to string) {
 	http.Redirect(w, r, to, http.StatusSeeOther)
 }
 
-// localPath keeps a redirect on this server.
+// localPath keeps a redirect on this server: an absolute path of this
+// server, or "/". Browsers drop tabs and line breaks from a Location and
+// read a backslash as a slash, so "/\t/host" or "/\\host" would lead to
+// another site: any control character, backslash or a second leading
+// slash, and anything that parses with a scheme or host, is refused.
 func localPath(p string) string {
-	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.Contains(p, "\\") {
+	if !strings.HasPrefix(p, "/") || len(p) > 2048 {
+		return "/"
+	}
+	for _, r := range p {
+		if r < ' ' || r == 0x7f || r == '\\' || (r >= 0x80 && r < 0xa0) {
+			return "/"
+		}
+	}
+	if strings.HasPrefix(p, "//") {
+		return "/"
+	}
+	u, err := url.Parse(p)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || !strings.HasPrefix(u.Path, "/") {
 		return "/"
 	}
 	return p
@@ -243,6 +277,15 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	}
 	v := s.newView(r, au, "")
 	v.Title = v.T("Punktezähler", "Scorer")
+	if r.TLS == nil && !isLoopback(r) {
+		// The password would cross the Wi-Fi unencrypted: say so, and
+		// where the secure address is.
+		d := map[string]any{"Insecure": true}
+		if s.SecureBase != "" {
+			d["SecureURL"] = s.SecureBase + "/"
+		}
+		v.Data = d
+	}
 	if au.Account != nil {
 		tables, err := s.svc.Tables(r.Context(), au)
 		if err != nil {
@@ -265,8 +308,15 @@ func (s *Server) formProblem(w http.ResponseWriter, r *http.Request, name string
 	return nil
 }
 
+// isLoopback reports whether the request comes from this machine (its
+// password does not cross a network).
+func isLoopback(r *http.Request) bool {
+	ip := net.ParseIP(clientAddr(r))
+	return ip != nil && ip.IsLoopback()
+}
+
 func (s *Server) formLogin(w http.ResponseWriter, r *http.Request) error {
-	token, _, err := s.svc.Login(r.Context(), r.PostFormValue("name"), r.PostFormValue("password"))
+	token, _, err := s.svc.Login(r.Context(), r.PostFormValue("name"), r.PostFormValue("password"), clientAddr(r))
 	if err != nil {
 		v := s.newView(r, scorer.Auth{}, "")
 		v.Title = v.T("Anmelden", "Log in")
@@ -284,7 +334,7 @@ func (s *Server) formRegister(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.svc.Register(r.Context(), name, password); err != nil {
 		return s.formProblem(w, r, "home", v, err)
 	}
-	token, _, err := s.svc.Login(r.Context(), name, password)
+	token, _, err := s.svc.Login(r.Context(), name, password, clientAddr(r))
 	if err != nil {
 		return s.formProblem(w, r, "home", v, err)
 	}
@@ -540,7 +590,8 @@ func (s *Server) formCreate(w http.ResponseWriter, r *http.Request) error {
 type joinData struct {
 	ID, PIN, Title string
 	NeedPIN        bool
-	Seats          []scorer.Marker
+	Seats          []scorer.Seat
+	PINLength      int
 }
 
 func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) error {
@@ -551,7 +602,7 @@ func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) error {
 	id, pin := r.PathValue("id"), r.URL.Query().Get("pin")
 	v := s.newView(r, au, "")
 	v.Title = v.T("Platz nehmen", "Take a seat")
-	d := &joinData{ID: id, PIN: pin, Title: v.T("An den Tisch", "Join the table")}
+	d := &joinData{ID: id, PIN: pin, Title: v.T("An den Tisch", "Join the table"), PINLength: scorer.PINLength}
 	v.Data = d
 	if pin == "" {
 		d.NeedPIN = true
@@ -561,7 +612,7 @@ func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) error {
 	if r.URL.Query().Get("role") == rules.RoleSpectator {
 		return s.join(w, r, id, pin, rules.RoleSpectator, "")
 	}
-	seats, title, err := s.svc.Seats(r.Context(), id, pin, clientAddr(r))
+	seats, title, err := s.svc.Seats(r.Context(), au, id, pin, clientAddr(r))
 	if err != nil {
 		var e *scorer.Error
 		if errors.As(err, &e) && e.Status == http.StatusForbidden {
@@ -584,11 +635,31 @@ func (s *Server) formJoin(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) join(w http.ResponseWriter, r *http.Request, id, pin, role, player string) error {
-	token, _, err := s.svc.Join(r.Context(), id, pin, role, player, clientAddr(r))
+	au, err := s.auth(r)
 	if err != nil {
 		return err
 	}
-	setCookie(w, r, seatPrefix+id, token, cookieAge)
+	j, err := s.svc.Join(r.Context(), au, id, pin, role, player, clientAddr(r))
+	var e *scorer.Error
+	if errors.As(err, &e) && e.Rule == "seat-taken" {
+		// Back to the seat picker, which shows the seat taken and why.
+		v := s.newView(r, au, "")
+		v.Title = v.T("Platz nehmen", "Take a seat")
+		d := &joinData{ID: id, PIN: pin, Title: v.T("An den Tisch", "Join the table"), PINLength: scorer.PINLength}
+		v.Data = d
+		if d.Seats, d.Title, err = s.svc.Seats(r.Context(), au, id, pin, clientAddr(r)); err != nil {
+			return err
+		}
+		v.Problem = v.Text(e.Msg)
+		s.render(w, e.Status, "join", v)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if j.Token != "" {
+		setCookie(w, r, seatPrefix+id, j.Token, cookieAge)
+	}
 	seeOther(w, r, "/t/"+id)
 	return nil
 }
@@ -615,6 +686,12 @@ type boardData struct {
 	// Pick is a card the reader asked to look at (?pick=), PickSide its side.
 	Pick, PickSide string
 	WallURL        string
+	// PIN, Seats and Spectators are for the table role: the PIN to read
+	// out, who holds which seat (and when that phone was last seen), and
+	// how many phones watch.
+	PIN        string
+	Seats      []scorer.Seat
+	Spectators int
 }
 
 // marker is a player's colour and symbol at the table.
@@ -666,7 +743,23 @@ func (s *Server) boardFor(r *http.Request, snap scorer.Snapshot) *boardData {
 	base := s.joinBase(r)
 	d.JoinURL = base + "/j/" + snap.ID + "?pin=" + url.QueryEscape(snap.PIN)
 	d.WallURL = d.JoinURL + "&role=spectator"
+	if snap.Viewer.Role == rules.RoleTable {
+		d.PIN = groupedPIN(snap.PIN)
+		au, _ := s.auth(r)
+		if seats, spectators, err := s.svc.TableSeats(r.Context(), au, snap.ID); err == nil {
+			d.Seats, d.Spectators = seats, spectators
+		}
+	}
 	return d
+}
+
+// groupedPIN is a PIN as the table shows it: in groups of four, easier to
+// read out and type ("1234 5678").
+func groupedPIN(pin string) string {
+	if len(pin) != 8 {
+		return pin
+	}
+	return pin[:4] + " " + pin[4:]
 }
 
 // joinBase is the address phones reach the server under: the request's

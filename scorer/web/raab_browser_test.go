@@ -95,7 +95,7 @@ func TestBrowserRaabEvening(t *testing.T) {
 	bt.Do(t, laptop, chromedp.Click(css(`input[name=length][value=ratzfatz]`)), chromedp.SetValue(css(`select[name=stefan]`), "Stefan"))
 	bt.Navigate(t, laptop, chromedp.Click(css(`form[action="/new/create"] button.primary`)))
 	bt.Do(t, laptop, chromedp.WaitVisible(css(`#board .raab`)))
-	join := regexp.MustCompile(`href="(http://[^"]+/j/[a-z0-9]+\?pin=\d{6})"`).FindStringSubmatch(bt.HTML(t, laptop))
+	join := regexp.MustCompile(`href="(http://[^"]+/j/[a-z0-9]+\?pin=\d{8})"`).FindStringSubmatch(bt.HTML(t, laptop))
 	if join == nil {
 		t.Fatal("no join link")
 	}

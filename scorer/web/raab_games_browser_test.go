@@ -325,7 +325,7 @@ func TestBrowserRaabForTwo(t *testing.T) {
 	e := newEnv(t)
 	table := e.account("Tisch")
 	id, pin := table.table(`{"game":"raab","players":["Mia","Stefan"],"length":"showtime","stefan":"Stefan"}`)
-	ev := &apiEvening{t: t, e: e, table: table, id: id, pin: pin, seats: map[string]*client{"Mia": e.seat(id, pin, "Mia")}}
+	ev := &apiEvening{t: t, e: e, table: table, id: id, pin: pin, seats: map[string]*client{}}
 	phone := func(name string) context.Context {
 		p := bt.Phone(t, browser)
 		bt.Do(t, p, chromedp.Navigate(e.srv.URL+"/lang?to=de&back=/j/"+id+"?pin="+pin), chromedp.WaitVisible(css(`button.seat`)))
@@ -333,6 +333,11 @@ func TestBrowserRaabForTwo(t *testing.T) {
 		return p
 	}
 	mia, stefan := phone("Mia"), phone("Stefan")
+	// Mia's seat belongs to her phone: the test's picks for her go with
+	// that phone's seat token.
+	miaAPI := e.phone()
+	miaAPI.token = bt.Cookie(t, mia, seatPrefix+id)
+	ev.seats["Mia"] = miaAPI
 	count := judged(chromedp.SendKeys(css(`input[value=count] ~ .pair input[name=red]`), "3"), chromedp.SendKeys(css(`input[value=count] ~ .pair input[name=blue]`), "5"), press(`input[value=count] ~ button.primary`))
 	games := []struct {
 		code string

@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/netip"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -50,6 +51,7 @@ type Server struct {
 	// TrustedProxies are the reverse proxies in front whose
 	// X-Forwarded-For and X-Forwarded-Proto are believed (see proxy.go).
 	TrustedProxies []netip.Prefix
+	streams        streams
 }
 
 // New builds the server's routes.
@@ -72,11 +74,18 @@ func New(svc *scorer.Service) *Server {
 	api("POST /api/tables", s.apiCreateTable)
 	api("GET /api/tables/{id}", s.apiTable)
 	api("POST /api/tables/{id}/join", s.apiJoin)
+	api("GET /api/tables/{id}/seats", s.apiSeats)
+	api("DELETE /api/tables/{id}/seats/{player}", s.apiFreeSeat)
+	api("POST /api/tables/{id}/pin", s.apiChangePIN)
 	api("POST /api/tables/{id}/actions", s.apiAct)
 	api("POST /api/tables/{id}/undo", s.apiUndo)
 	api("GET /api/tables/{id}/log", s.apiLog)
 	api("GET /api/tables/{id}/events", s.events)
 	api("GET /api/history", s.apiHistory)
+	api("POST /api/account/password", s.apiChangePassword)
+	api("GET /api/account/sessions", s.apiAccountSessions)
+	api("DELETE /api/account/sessions", s.apiLogoutEverywhere)
+	api("DELETE /api/account", s.apiDeleteAccount)
 	s.routeGames()
 	api("/api/", func(w http.ResponseWriter, r *http.Request) error {
 		return &scorer.Error{Status: http.StatusNotFound, Rule: "no-route", Msg: i18n.Sprintf("Unbekannte Adresse %s %s.", "Unknown address %s %s.", r.Method, r.URL.Path)}
@@ -196,6 +205,9 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		log.Printf("scorer: %s %s: %v", r.Method, r.URL.Path, err)
 	case status == http.StatusServiceUnavailable:
 		w.Header().Set("Retry-After", "2")
+	}
+	if e, ok := scorer.AsError(err); ok && e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
 	if !strings.HasPrefix(r.URL.Path, "/api/") {
 		if r.Header.Get("HX-Request") == "true" {

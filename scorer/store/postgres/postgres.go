@@ -29,6 +29,7 @@ import (
 	"log"
 	"net"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -242,6 +243,29 @@ var migrations = []string{
 		rev BIGINT NOT NULL,
 		PRIMARY KEY (table_id, key)
 	);`,
+	// 4: seats held by one phone each, when and from where a session was
+	// last used, secret choices kept by their choosing round and who
+	// entered them, and the rate limits' states (replacing failures and
+	// locks).
+	`DELETE FROM sessions a USING sessions b
+		WHERE a.role = 'player' AND b.role = 'player' AND a.table_id = b.table_id AND a.player = b.player
+		  AND (a.created, a.token_hash) < (b.created, b.token_hash);
+	CREATE UNIQUE INDEX sessions_seat ON sessions(table_id, player) WHERE role = 'player';
+	CREATE INDEX sessions_account ON sessions(account_id);
+	CREATE INDEX sessions_table ON sessions(table_id);
+	ALTER TABLE sessions ADD COLUMN last_seen TIMESTAMPTZ NOT NULL DEFAULT 'epoch';
+	ALTER TABLE sessions ADD COLUMN addr TEXT NOT NULL DEFAULT '';
+	ALTER TABLE secrets RENAME COLUMN version TO round;
+	ALTER TABLE secrets ADD COLUMN by_actor TEXT NOT NULL DEFAULT '';
+	ALTER TABLE secrets ADD COLUMN round_key TEXT NOT NULL DEFAULT '';
+	DROP TABLE failures;
+	DROP TABLE locks;
+	CREATE TABLE limits (
+		key TEXT PRIMARY KEY,
+		value JSON NOT NULL,
+		expires TIMESTAMPTZ NOT NULL
+	);
+	CREATE INDEX limits_expires ON limits(expires);`,
 }
 
 // migrationLock is the advisory lock that lets one instance migrate while
@@ -287,6 +311,14 @@ func unavailable(err error) error {
 	var pe *pgconn.PgError
 	var ce *pgconn.ConnectError
 	var ne net.Error
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case "53100": // disk_full
+			return fmt.Errorf("%w: %w", store.ErrFull, err)
+		case "25006": // read_only_sql_transaction (a standby, default_transaction_read_only)
+			return fmt.Errorf("%w: %w", store.ErrReadOnly, err)
+		}
+	}
 	switch {
 	case errors.As(err, &pe):
 		// Class 08: connection exception; 57P01–57P03: the server shuts
@@ -352,6 +384,53 @@ func (s *Store) Account(ctx context.Context, id int64) (store.Account, error) {
 	return s.account(ctx, "id", id)
 }
 
+func (s *Store) SetPassword(ctx context.Context, accountID int64, passHash string) error {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	tag, err := s.pool.Exec(ctx, `UPDATE accounts SET pass_hash = $2 WHERE id = $1`, accountID, passHash)
+	if err != nil {
+		return unavailable(err)
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// accountTables lists what an account's deletion takes with it: every
+// table it opened, with everything that hangs on a table.
+var accountTables = []string{
+	`DELETE FROM entries WHERE table_id IN (SELECT id FROM tables WHERE creator_id = $1)`,
+	`DELETE FROM secrets WHERE table_id IN (SELECT id FROM tables WHERE creator_id = $1)`,
+	`DELETE FROM scratch WHERE table_id IN (SELECT id FROM tables WHERE creator_id = $1)`,
+	`DELETE FROM finished WHERE table_id IN (SELECT id FROM tables WHERE creator_id = $1) OR account_id = $1`,
+	`DELETE FROM sessions WHERE table_id IN (SELECT id FROM tables WHERE creator_id = $1) OR account_id = $1`,
+	`DELETE FROM tables WHERE creator_id = $1`,
+	`DELETE FROM players WHERE account_id = $1`,
+	`DELETE FROM accounts WHERE id = $1`,
+}
+
+func (s *Store) DeleteAccount(ctx context.Context, accountID int64) error {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		for i, q := range accountTables {
+			tag, err := tx.Exec(ctx, q, accountID)
+			if err != nil {
+				return err
+			}
+			if i == len(accountTables)-1 && tag.RowsAffected() == 0 {
+				return store.ErrNotFound
+			}
+		}
+		return nil
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	return unavailable(err)
+}
+
 func (s *Store) CreateSession(ctx context.Context, se store.Session) error {
 	ctx, cancel := op(ctx)
 	defer cancel()
@@ -363,26 +442,38 @@ func (s *Store) CreateSession(ctx context.Context, se store.Session) error {
 	if se.TableID != "" {
 		table = &se.TableID
 	}
-	// Expired sessions go as new ones come, so the table stays small.
-	_, err := s.pool.Exec(ctx, `WITH gone AS (DELETE FROM sessions WHERE expires <= $6)
-		INSERT INTO sessions (token_hash, account_id, table_id, role, player, created, expires) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		se.TokenHash, account, table, se.Role, se.Player, se.Created, se.Expires)
+	if se.LastSeen.IsZero() {
+		se.LastSeen = se.Created
+	}
+	// Expired sessions go as new ones come, so the table stays small (and
+	// an expired seat is free again). The delete runs first, in its own
+	// statement: an expired holder must be gone when the seat is taken.
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE expires <= $1`, se.Created); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO sessions (token_hash, account_id, table_id, role, player, created, expires, last_seen, addr) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			se.TokenHash, account, table, se.Role, se.Player, se.Created, se.Expires, se.LastSeen, se.Addr)
+		return err
+	})
 	if isUnique(err) {
+		var pe *pgconn.PgError
+		if errors.As(err, &pe) && pe.ConstraintName == "sessions_seat" {
+			return store.ErrSeatTaken
+		}
 		return store.ErrExists
 	}
 	return unavailable(err)
 }
 
-func (s *Store) Session(ctx context.Context, tokenHash []byte, now time.Time) (store.Session, error) {
-	ctx, cancel := op(ctx)
-	defer cancel()
+const sessionColumns = `token_hash, account_id, table_id, role, player, created, expires, last_seen, addr`
+
+func scanSession(row pgx.Row) (store.Session, error) {
 	var se store.Session
 	var account *int64
 	var table *string
-	err := s.pool.QueryRow(ctx, `SELECT token_hash, account_id, table_id, role, player, created, expires FROM sessions WHERE token_hash = $1 AND expires > $2`, tokenHash, now).
-		Scan(&se.TokenHash, &account, &table, &se.Role, &se.Player, &se.Created, &se.Expires)
-	if err != nil {
-		return se, notFound(err)
+	if err := row.Scan(&se.TokenHash, &account, &table, &se.Role, &se.Player, &se.Created, &se.Expires, &se.LastSeen, &se.Addr); err != nil {
+		return se, err
 	}
 	if account != nil {
 		se.AccountID = *account
@@ -393,6 +484,21 @@ func (s *Store) Session(ctx context.Context, tokenHash []byte, now time.Time) (s
 	return se, nil
 }
 
+func (s *Store) Session(ctx context.Context, tokenHash []byte, now time.Time) (store.Session, error) {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	se, err := scanSession(s.pool.QueryRow(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE token_hash = $1 AND expires > $2`, tokenHash, now))
+	return se, notFound(err)
+}
+
+func (s *Store) querySessions(ctx context.Context, where string, args ...any) ([]store.Session, error) {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	rows, _ := s.pool.Query(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE `+where, args...)
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Session, error) { return scanSession(row) })
+	return out, unavailable(err)
+}
+
 func (s *Store) DeleteSession(ctx context.Context, tokenHash []byte) error {
 	ctx, cancel := op(ctx)
 	defer cancel()
@@ -400,42 +506,101 @@ func (s *Store) DeleteSession(ctx context.Context, tokenHash []byte) error {
 	return unavailable(err)
 }
 
-// Fail counts under an advisory lock on the key: two instances counting
-// the same key at once would each miss the other's failure.
-func (s *Store) Fail(ctx context.Context, k string, now time.Time, limit int, window, lock time.Duration) (bool, error) {
+func (s *Store) TouchSession(ctx context.Context, tokenHash []byte, now time.Time, addr string) error {
 	ctx, cancel := op(ctx)
 	defer cancel()
-	locked := false
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('fail:' || $1, 0))`, k); err != nil {
-			return err
-		}
-		var n int
-		err := tx.QueryRow(ctx, `WITH gone AS (DELETE FROM failures WHERE key = $1 AND at <= $2),
-			added AS (INSERT INTO failures (key, at) VALUES ($1, $3))
-			SELECT COUNT(*) + 1 FROM failures WHERE key = $1 AND at > $2`, k, now.Add(-window), now).Scan(&n)
-		if err != nil {
-			return err
-		}
-		if locked = n >= limit; locked {
-			if _, err := tx.Exec(ctx, `INSERT INTO locks (key, until) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET until = excluded.until`, k, now.Add(lock)); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `DELETE FROM failures WHERE key = $1`, k); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	return locked, unavailable(err)
+	_, err := s.pool.Exec(ctx, `UPDATE sessions SET last_seen = $2, addr = $3 WHERE token_hash = $1`, tokenHash, now, addr)
+	return unavailable(err)
 }
 
-func (s *Store) Locked(ctx context.Context, k string, now time.Time) (bool, error) {
+func (s *Store) AccountSessions(ctx context.Context, accountID int64, now time.Time) ([]store.Session, error) {
+	return s.querySessions(ctx, `account_id = $1 AND role = 'account' AND expires > $2 ORDER BY last_seen DESC, created DESC`, accountID, now)
+}
+
+func (s *Store) DeleteAccountSessions(ctx context.Context, accountID int64, keep []byte) error {
 	ctx, cancel := op(ctx)
 	defer cancel()
-	var locked bool
-	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM locks WHERE key = $1 AND until > $2)`, k, now).Scan(&locked)
-	return locked, unavailable(err)
+	if keep == nil {
+		keep = []byte{}
+	}
+	_, err := s.pool.Exec(ctx, `DELETE FROM sessions WHERE account_id = $1 AND role = 'account' AND token_hash <> $2`, accountID, keep)
+	return unavailable(err)
+}
+
+func (s *Store) TableSessions(ctx context.Context, tableID string, now time.Time) ([]store.Session, error) {
+	return s.querySessions(ctx, `table_id = $1 AND expires > $2 ORDER BY created`, tableID, now)
+}
+
+func (s *Store) FreeSeat(ctx context.Context, tableID, player string) error {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	tag, err := s.pool.Exec(ctx, `DELETE FROM sessions WHERE table_id = $1 AND role = 'player' AND player = $2`, tableID, player)
+	if err != nil {
+		return unavailable(err)
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// Limit takes advisory locks on the keys (in sorted order, so two calls
+// never wait for each other crosswise), then reads, runs fn and writes in
+// one transaction: instances counting the same key at once each see the
+// other's count.
+func (s *Store) Limit(ctx context.Context, now time.Time, keys []string, fn func([]store.LimitState) ([]store.LimitState, error)) error {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	var fnErr error
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		sorted := slices.Clone(keys)
+		slices.Sort(sorted)
+		for _, k := range slices.Compact(sorted) {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('limit:' || $1, 0))`, k); err != nil {
+				return err
+			}
+		}
+		states := make([]store.LimitState, len(keys))
+		for i, k := range keys {
+			var value string
+			var expires time.Time
+			err := tx.QueryRow(ctx, `SELECT value::text, expires FROM limits WHERE key = $1`, k).Scan(&value, &expires)
+			switch {
+			case errors.Is(err, pgx.ErrNoRows):
+			case err != nil:
+				return err
+			case expires.After(now):
+				states[i] = store.LimitState{Value: json.RawMessage(value), Expires: expires}
+			}
+		}
+		out, err := fn(states)
+		if err != nil {
+			fnErr = err
+			return err
+		}
+		if len(out) != len(keys) {
+			fnErr = fmt.Errorf("postgres: limit: %d states for %d keys", len(out), len(keys))
+			return fnErr
+		}
+		for i, k := range keys {
+			if len(out[i].Value) == 0 {
+				_, err = tx.Exec(ctx, `DELETE FROM limits WHERE key = $1`, k)
+			} else {
+				_, err = tx.Exec(ctx, `INSERT INTO limits (key, value, expires) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires = excluded.expires`,
+					k, string(out[i].Value), out[i].Expires)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		// A few expired states go with every call, so the table stays small.
+		_, err = tx.Exec(ctx, `DELETE FROM limits WHERE key IN (SELECT key FROM limits WHERE expires <= $1 LIMIT 32)`, now)
+		return err
+	})
+	if fnErr != nil {
+		return fnErr
+	}
+	return unavailable(err)
 }
 
 func (s *Store) SavePlayer(ctx context.Context, p store.SavedPlayer) error {
@@ -483,6 +648,19 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 }
 
 const tableColumns = `id, game, setup, pin, creator_id, engine_version, created`
+
+func (s *Store) SetPIN(ctx context.Context, tableID, pin string) error {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	tag, err := s.pool.Exec(ctx, `UPDATE tables SET pin = $2 WHERE id = $1`, tableID, pin)
+	if err != nil {
+		return unavailable(err)
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
 
 func scanTable(row pgx.Row) (store.Table, error) {
 	var t store.Table
@@ -572,10 +750,10 @@ func (s *Store) Entries(ctx context.Context, tableID string, after int64) ([]sto
 	return out, unavailable(err)
 }
 
-// AddSecret takes the table's secret choices one at a time (an advisory
+// AddSecrets takes the table's secret choices one at a time (an advisory
 // lock per table): of two last choices made at once on two instances, the
 // second sees the first and turns them over.
-func (s *Store) AddSecret(ctx context.Context, tableID string, version int64, sec store.Secret) ([]store.Secret, error) {
+func (s *Store) AddSecrets(ctx context.Context, tableID string, round int64, secrets []store.Secret) ([]store.Secret, error) {
 	ctx, cancel := op(ctx)
 	defer cancel()
 	var out []store.Secret
@@ -583,45 +761,55 @@ func (s *Store) AddSecret(ctx context.Context, tableID string, version int64, se
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('secrets:' || $1, 0))`, tableID); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO secrets (table_id, version, player, action, at) VALUES ($1, $2, $3, $4, $5)
-			ON CONFLICT (table_id, version, player) DO UPDATE SET action = excluded.action, at = excluded.at`,
-			tableID, version, sec.Player, string(sec.Action), sec.At); err != nil {
+		// Choices of another round can never be revealed any more.
+		if _, err := tx.Exec(ctx, `DELETE FROM secrets WHERE table_id = $1 AND round <> $2`, tableID, round); err != nil {
 			return err
 		}
-		// Choices made on older versions can never be revealed any more.
-		if _, err := tx.Exec(ctx, `DELETE FROM secrets WHERE table_id = $1 AND version < $2`, tableID, version); err != nil {
-			return err
+		for _, sec := range secrets {
+			// A choice the table enters for a player never replaces the
+			// one the player made on their own phone.
+			if _, err := tx.Exec(ctx, `INSERT INTO secrets (table_id, round, player, action, at, by_actor, round_key) VALUES ($1, $2, $3, $4, $5, $6, $7)
+				ON CONFLICT (table_id, round, player) DO UPDATE SET action = excluded.action, at = excluded.at, by_actor = excluded.by_actor, round_key = excluded.round_key
+				WHERE excluded.by_actor <> 'table' OR secrets.by_actor = 'table'`,
+				tableID, round, sec.Player, string(sec.Action), sec.At, sec.By, sec.Key); err != nil {
+				return err
+			}
 		}
-		if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, s.payload(store.ChangeSecret, version, tableID)); err != nil {
+		if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, s.payload(store.ChangeSecret, round, tableID)); err != nil {
 			return err
 		}
 		var err error
-		out, err = querySecrets(ctx, tx, tableID, version)
+		_, out, err = querySecrets(ctx, tx, tableID)
 		return err
 	})
 	return out, unavailable(err)
 }
 
-func (s *Store) Secrets(ctx context.Context, tableID string, version int64) ([]store.Secret, error) {
+func (s *Store) Secrets(ctx context.Context, tableID string) (int64, []store.Secret, error) {
 	ctx, cancel := op(ctx)
 	defer cancel()
-	out, err := querySecrets(ctx, s.pool, tableID, version)
-	return out, unavailable(err)
+	round, out, err := querySecrets(ctx, s.pool, tableID)
+	return round, out, unavailable(err)
 }
 
 type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 }
 
-func querySecrets(ctx context.Context, q querier, tableID string, version int64) ([]store.Secret, error) {
-	rows, _ := q.Query(ctx, `SELECT player, action::text, at FROM secrets WHERE table_id = $1 AND version = $2 ORDER BY at, player`, tableID, version)
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Secret, error) {
+// querySecrets are the choices of the table's newest round (older ones
+// are dropped as a new one begins).
+func querySecrets(ctx context.Context, q querier, tableID string) (int64, []store.Secret, error) {
+	rows, _ := q.Query(ctx, `SELECT round, player, action::text, at, by_actor, round_key FROM secrets
+		WHERE table_id = $1 AND round = (SELECT MAX(round) FROM secrets WHERE table_id = $1) ORDER BY at, player`, tableID)
+	round := int64(0)
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Secret, error) {
 		var sec store.Secret
 		var action string
-		err := row.Scan(&sec.Player, &action, &sec.At)
+		err := row.Scan(&round, &sec.Player, &action, &sec.At, &sec.By, &sec.Key)
 		sec.Action = json.RawMessage(action)
 		return sec, err
 	})
+	return round, out, err
 }
 
 func (s *Store) Finish(ctx context.Context, f store.Finished) error {

@@ -51,7 +51,7 @@ func (c *sessionCache) put(se store.Session, now time.Time) {
 		return
 	}
 	se.TokenHash = append([]byte(nil), se.TokenHash...)
-	se.Created, se.Expires = fromMS(ms(se.Created)), fromMS(ms(se.Expires))
+	se.Created, se.Expires, se.LastSeen = fromMS(ms(se.Created)), fromMS(ms(se.Expires)), fromMS(ms(se.LastSeen))
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if now.Sub(c.swept) >= sweepEvery {
@@ -72,4 +72,32 @@ func (c *sessionCache) delete(tokenHash []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.byKey, string(tokenHash))
+}
+
+// touch records a use of the cached session, as TouchSession did in the
+// database.
+func (c *sessionCache) touch(tokenHash []byte, now time.Time, addr string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if se, ok := c.byKey[string(tokenHash)]; ok {
+		se.LastSeen, se.Addr = fromMS(ms(now)), addr
+		c.byKey[string(tokenHash)] = se
+	}
+}
+
+// deleteWhere forgets every cached session gone matches.
+func (c *sessionCache) deleteWhere(gone func(store.Session) bool) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k, se := range c.byKey {
+		if gone(se) {
+			delete(c.byKey, k)
+		}
+	}
 }

@@ -19,11 +19,13 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
-	_ "modernc.org/sqlite"
+	"modernc.org/sqlite"
 
 	"druckreif/scorer/store"
 )
@@ -117,7 +119,7 @@ const maxBatch = 128
 // path + ".lock") until Close: a second Open of the same database, in this
 // process or another, fails with ErrInUse.
 func Open(path string) (*Store, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := private(path); err != nil {
 		return nil, err
 	}
 	lock, err := lockFile(path + ".lock")
@@ -138,6 +140,36 @@ func Open(path string) (*Store, error) {
 		s.lock, s.sessions = lock, newSessionCache()
 	}
 	return s, nil
+}
+
+// private makes the folder of the database path readable by its owner
+// only (0700) and the database with its journal files and lock 0600: they
+// hold password hashes, PINs and hand cards. SQLite creates its -wal and
+// -shm files with the database's own permissions, so the database is made
+// before SQLite opens it.
+func private(path string) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return storageErr(err)
+	}
+	if fi, err := os.Stat(dir); err == nil && fi.Mode().Perm()&0o077 != 0 {
+		if err := os.Chmod(dir, fi.Mode().Perm()&0o700); err != nil {
+			return err
+		}
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return storageErr(err)
+	}
+	f.Close()
+	for _, p := range []string{path, path + "-wal", path + "-shm", path + ".lock"} {
+		if fi, err := os.Stat(p); err == nil && fi.Mode().Perm()&0o077 != 0 {
+			if err := os.Chmod(p, 0o600); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // OpenBeside opens the store while a server may have it open, for a
@@ -292,6 +324,28 @@ var migrations = []string{
 		rev INTEGER NOT NULL,
 		PRIMARY KEY (table_id, key)
 	) WITHOUT ROWID;`,
+	// 4: seats held by one phone each, when and from where a session was
+	// last used, secret choices kept by their choosing round and who
+	// entered them, and the rate limits' states (replacing failures and
+	// locks).
+	`DELETE FROM sessions WHERE role = 'player' AND rowid NOT IN (
+		SELECT MAX(rowid) FROM sessions WHERE role = 'player' GROUP BY table_id, player);
+	CREATE UNIQUE INDEX sessions_seat ON sessions(table_id, player) WHERE role = 'player';
+	CREATE INDEX sessions_account ON sessions(account_id);
+	CREATE INDEX sessions_table ON sessions(table_id);
+	ALTER TABLE sessions ADD COLUMN last_seen INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE sessions ADD COLUMN addr TEXT NOT NULL DEFAULT '';
+	ALTER TABLE secrets RENAME COLUMN version TO round;
+	ALTER TABLE secrets ADD COLUMN by_actor TEXT NOT NULL DEFAULT '';
+	ALTER TABLE secrets ADD COLUMN round_key TEXT NOT NULL DEFAULT '';
+	DROP TABLE failures;
+	DROP TABLE locks;
+	CREATE TABLE limits (
+		key TEXT PRIMARY KEY,
+		value TEXT NOT NULL,
+		expires INTEGER NOT NULL
+	) WITHOUT ROWID;
+	CREATE INDEX limits_expires ON limits(expires);`,
 }
 
 func migrate(db *sql.DB) error {
@@ -340,16 +394,116 @@ func notFound(err error) error {
 	return err
 }
 
+// SQLite's result codes (the primary code is the low byte).
+const (
+	sqliteReadOnly = 8
+	sqliteFull     = 13
+)
+
+// storageErr marks a write that failed because the disk is full or the
+// database cannot be written as store.ErrFull or store.ErrReadOnly (the
+// phones are told so); other errors pass unchanged.
+func storageErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqliteFull:
+			return fmt.Errorf("%w: %w", store.ErrFull, err)
+		case sqliteReadOnly:
+			return fmt.Errorf("%w: %w", store.ErrReadOnly, err)
+		}
+	}
+	switch {
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+		return fmt.Errorf("%w: %w", store.ErrFull, err)
+	case errors.Is(err, syscall.EROFS):
+		return fmt.Errorf("%w: %w", store.ErrReadOnly, err)
+	}
+	return err
+}
+
 func (s *Store) CreateAccount(ctx context.Context, name, passHash string, now time.Time) (store.Account, error) {
 	res, err := s.write.ExecContext(ctx, `INSERT INTO accounts (name, name_key, pass_hash, created) VALUES (?, ?, ?, ?)`, name, key(name), passHash, ms(now))
 	if isUnique(err) {
 		return store.Account{}, store.ErrExists
 	}
 	if err != nil {
-		return store.Account{}, err
+		return store.Account{}, storageErr(err)
 	}
 	id, _ := res.LastInsertId()
 	return store.Account{ID: id, Name: name, PassHash: passHash, Created: now}, nil
+}
+
+func (s *Store) SetPassword(ctx context.Context, accountID int64, passHash string) error {
+	res, err := s.write.ExecContext(ctx, `UPDATE accounts SET pass_hash = ? WHERE id = ?`, passHash, accountID)
+	if err != nil {
+		return storageErr(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// accountTables lists what an account's deletion takes with it: every
+// table it opened, with everything that hangs on a table.
+var accountTables = []string{
+	`DELETE FROM entries WHERE table_id IN (SELECT id FROM tables WHERE creator_id = ?1)`,
+	`DELETE FROM secrets WHERE table_id IN (SELECT id FROM tables WHERE creator_id = ?1)`,
+	`DELETE FROM scratch WHERE table_id IN (SELECT id FROM tables WHERE creator_id = ?1)`,
+	`DELETE FROM finished WHERE table_id IN (SELECT id FROM tables WHERE creator_id = ?1) OR account_id = ?1`,
+	`DELETE FROM sessions WHERE table_id IN (SELECT id FROM tables WHERE creator_id = ?1) OR account_id = ?1`,
+	`DELETE FROM tables WHERE creator_id = ?1`,
+	`DELETE FROM players WHERE account_id = ?1`,
+	`DELETE FROM accounts WHERE id = ?1`,
+}
+
+func (s *Store) DeleteAccount(ctx context.Context, accountID int64) error {
+	tables, err := s.tableIDsOf(ctx, accountID)
+	if err != nil {
+		return err
+	}
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return storageErr(err)
+	}
+	defer tx.Rollback()
+	for i, q := range accountTables {
+		res, err := tx.ExecContext(ctx, q, accountID)
+		if err != nil {
+			return storageErr(err)
+		}
+		if n, _ := res.RowsAffected(); i == len(accountTables)-1 && n == 0 {
+			return store.ErrNotFound
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return storageErr(err)
+	}
+	s.sessions.deleteWhere(func(se store.Session) bool {
+		return se.AccountID == accountID || slices.Contains(tables, se.TableID)
+	})
+	return nil
+}
+
+func (s *Store) tableIDsOf(ctx context.Context, accountID int64) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT id FROM tables WHERE creator_id = ?`, accountID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
 }
 
 func (s *Store) scanAccount(row *sql.Row) (store.Account, error) {
@@ -379,38 +533,71 @@ func (s *Store) CreateSession(ctx context.Context, se store.Session) error {
 	if se.TableID != "" {
 		table = se.TableID
 	}
-	// Expired sessions go as new ones come, so the table stays small.
-	if _, err := s.write.ExecContext(ctx, `DELETE FROM sessions WHERE expires <= ?`, ms(se.Created)); err != nil {
-		return err
+	if se.LastSeen.IsZero() {
+		se.LastSeen = se.Created
 	}
-	_, err := s.write.ExecContext(ctx, `INSERT INTO sessions (token_hash, account_id, table_id, role, player, created, expires) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		se.TokenHash, account, table, se.Role, se.Player, ms(se.Created), ms(se.Expires))
+	// Expired sessions go as new ones come, so the table stays small (and
+	// an expired seat is free again).
+	if _, err := s.write.ExecContext(ctx, `DELETE FROM sessions WHERE expires <= ?`, ms(se.Created)); err != nil {
+		return storageErr(err)
+	}
+	_, err := s.write.ExecContext(ctx, `INSERT INTO sessions (token_hash, account_id, table_id, role, player, created, expires, last_seen, addr) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		se.TokenHash, account, table, se.Role, se.Player, ms(se.Created), ms(se.Expires), ms(se.LastSeen), se.Addr)
 	if isUnique(err) {
+		if strings.Contains(err.Error(), "sessions.table_id") {
+			return store.ErrSeatTaken
+		}
 		return store.ErrExists
 	}
-	if err == nil {
-		s.sessions.put(se, se.Created)
+	if err != nil {
+		return storageErr(err)
 	}
-	return err
+	s.sessions.put(se, se.Created)
+	return nil
+}
+
+const sessionColumns = `token_hash, account_id, table_id, role, player, created, expires, last_seen, addr`
+
+func scanSession(sc interface{ Scan(...any) error }) (store.Session, error) {
+	var se store.Session
+	var account sql.NullInt64
+	var table sql.NullString
+	var created, expires, seen int64
+	if err := sc.Scan(&se.TokenHash, &account, &table, &se.Role, &se.Player, &created, &expires, &seen, &se.Addr); err != nil {
+		return se, notFound(err)
+	}
+	se.AccountID, se.TableID = account.Int64, table.String
+	se.Created, se.Expires, se.LastSeen = fromMS(created), fromMS(expires), fromMS(seen)
+	return se, nil
 }
 
 func (s *Store) Session(ctx context.Context, tokenHash []byte, now time.Time) (store.Session, error) {
 	if se, ok := s.sessions.get(tokenHash, now); ok {
 		return se, nil
 	}
-	var se store.Session
-	var account sql.NullInt64
-	var table sql.NullString
-	var created, expires int64
-	err := s.read.QueryRowContext(ctx, `SELECT token_hash, account_id, table_id, role, player, created, expires FROM sessions WHERE token_hash = ? AND expires > ?`, tokenHash, ms(now)).
-		Scan(&se.TokenHash, &account, &table, &se.Role, &se.Player, &created, &expires)
+	se, err := scanSession(s.read.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE token_hash = ? AND expires > ?`, tokenHash, ms(now)))
 	if err != nil {
-		return se, notFound(err)
+		return se, err
 	}
-	se.AccountID, se.TableID = account.Int64, table.String
-	se.Created, se.Expires = fromMS(created), fromMS(expires)
 	s.sessions.put(se, now)
 	return se, nil
+}
+
+func (s *Store) querySessions(ctx context.Context, where string, args ...any) ([]store.Session, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.Session
+	for rows.Next() {
+		se, err := scanSession(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, se)
+	}
+	return out, rows.Err()
 }
 
 func (s *Store) DeleteSession(ctx context.Context, tokenHash []byte) error {
@@ -418,48 +605,103 @@ func (s *Store) DeleteSession(ctx context.Context, tokenHash []byte) error {
 	// delete below fails.
 	s.sessions.delete(tokenHash)
 	_, err := s.write.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash)
-	return err
+	return storageErr(err)
 }
 
-func (s *Store) Fail(ctx context.Context, k string, now time.Time, limit int, window, lock time.Duration) (bool, error) {
+func (s *Store) TouchSession(ctx context.Context, tokenHash []byte, now time.Time, addr string) error {
+	if _, err := s.write.ExecContext(ctx, `UPDATE sessions SET last_seen = ?, addr = ? WHERE token_hash = ?`, ms(now), addr, tokenHash); err != nil {
+		return storageErr(err)
+	}
+	s.sessions.touch(tokenHash, now, addr)
+	return nil
+}
+
+func (s *Store) AccountSessions(ctx context.Context, accountID int64, now time.Time) ([]store.Session, error) {
+	return s.querySessions(ctx, `account_id = ? AND role = 'account' AND expires > ? ORDER BY last_seen DESC, created DESC`, accountID, ms(now))
+}
+
+func (s *Store) DeleteAccountSessions(ctx context.Context, accountID int64, keep []byte) error {
+	if keep == nil {
+		keep = []byte{}
+	}
+	// Forgotten first, as in DeleteSession.
+	s.sessions.deleteWhere(func(se store.Session) bool {
+		return se.AccountID == accountID && se.Role == "account" && string(se.TokenHash) != string(keep)
+	})
+	_, err := s.write.ExecContext(ctx, `DELETE FROM sessions WHERE account_id = ? AND role = 'account' AND token_hash <> ?`, accountID, keep)
+	return storageErr(err)
+}
+
+func (s *Store) TableSessions(ctx context.Context, tableID string, now time.Time) ([]store.Session, error) {
+	return s.querySessions(ctx, `table_id = ? AND expires > ? ORDER BY created`, tableID, ms(now))
+}
+
+func (s *Store) FreeSeat(ctx context.Context, tableID, player string) error {
+	s.sessions.deleteWhere(func(se store.Session) bool {
+		return se.TableID == tableID && se.Role == "player" && se.Player == player
+	})
+	res, err := s.write.ExecContext(ctx, `DELETE FROM sessions WHERE table_id = ? AND role = 'player' AND player = ?`, tableID, player)
+	if err != nil {
+		return storageErr(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+func (s *Store) Limit(ctx context.Context, now time.Time, keys []string, fn func([]store.LimitState) ([]store.LimitState, error)) error {
+	// The writer's immediate transaction holds SQLite's write lock from
+	// its first statement: no other Limit runs between reading and
+	// writing (one process holds the database: store.Sole).
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return false, err
+		return storageErr(err)
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `DELETE FROM failures WHERE key = ? AND at <= ?`, k, ms(now.Add(-window))); err != nil {
-		return false, err
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO failures (key, at) VALUES (?, ?)`, k, ms(now)); err != nil {
-		return false, err
-	}
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM failures WHERE key = ?`, k).Scan(&n); err != nil {
-		return false, err
-	}
-	locked := n >= limit
-	if locked {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO locks (key, until) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET until = excluded.until`, k, ms(now.Add(lock))); err != nil {
-			return false, err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM failures WHERE key = ?`, k); err != nil {
-			return false, err
+	states := make([]store.LimitState, len(keys))
+	for i, k := range keys {
+		var value string
+		var expires int64
+		err := tx.QueryRowContext(ctx, `SELECT value, expires FROM limits WHERE key = ?`, k).Scan(&value, &expires)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+		case err != nil:
+			return storageErr(err)
+		case expires > ms(now):
+			states[i] = store.LimitState{Value: json.RawMessage(value), Expires: fromMS(expires)}
 		}
 	}
-	return locked, tx.Commit()
-}
-
-func (s *Store) Locked(ctx context.Context, k string, now time.Time) (bool, error) {
-	var n int
-	err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM locks WHERE key = ? AND until > ?`, k, ms(now)).Scan(&n)
-	return n > 0, err
+	out, err := fn(states)
+	if err != nil {
+		return err
+	}
+	if len(out) != len(keys) {
+		return fmt.Errorf("sqlite: limit: %d states for %d keys", len(out), len(keys))
+	}
+	for i, k := range keys {
+		if len(out[i].Value) == 0 {
+			_, err = tx.ExecContext(ctx, `DELETE FROM limits WHERE key = ?`, k)
+		} else {
+			_, err = tx.ExecContext(ctx, `INSERT INTO limits (key, value, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires = excluded.expires`,
+				k, string(out[i].Value), ms(out[i].Expires))
+		}
+		if err != nil {
+			return storageErr(err)
+		}
+	}
+	// A few expired states go with every call, so the table stays small.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM limits WHERE key IN (SELECT key FROM limits WHERE expires <= ? LIMIT 32)`, ms(now)); err != nil {
+		return storageErr(err)
+	}
+	return storageErr(tx.Commit())
 }
 
 func (s *Store) SavePlayer(ctx context.Context, p store.SavedPlayer) error {
 	_, err := s.write.ExecContext(ctx, `INSERT INTO players (account_id, name, name_key, color, symbol) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (account_id, name_key) DO UPDATE SET name = excluded.name, color = excluded.color, symbol = excluded.symbol`,
 		p.AccountID, p.Name, key(p.Name), p.Color, p.Symbol)
-	return err
+	return storageErr(err)
 }
 
 func (s *Store) Players(ctx context.Context, accountID int64) ([]store.SavedPlayer, error) {
@@ -482,7 +724,7 @@ func (s *Store) Players(ctx context.Context, accountID int64) ([]store.SavedPlay
 func (s *Store) DeletePlayer(ctx context.Context, accountID int64, name string) error {
 	res, err := s.write.ExecContext(ctx, `DELETE FROM players WHERE account_id = ? AND name_key = ?`, accountID, key(name))
 	if err != nil {
-		return err
+		return storageErr(err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return store.ErrNotFound
@@ -496,7 +738,18 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	if isUnique(err) {
 		return store.ErrExists
 	}
-	return err
+	return storageErr(err)
+}
+
+func (s *Store) SetPIN(ctx context.Context, tableID, pin string) error {
+	res, err := s.write.ExecContext(ctx, `UPDATE tables SET pin = ? WHERE id = ?`, pin, tableID)
+	if err != nil {
+		return storageErr(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
 }
 
 const tableColumns = `id, game, setup, pin, creator_id, engine_version, created`
@@ -579,6 +832,7 @@ const insertEntry = `INSERT INTO entries (table_id, seq, kind, action, actor, st
 func (s *Store) commit(batch []appendReq) {
 	results := make([]error, len(batch))
 	fail := func(err error) {
+		err = storageErr(err)
 		for _, r := range batch {
 			r.result <- err
 		}
@@ -656,54 +910,64 @@ func (s *Store) Entries(ctx context.Context, tableID string, after int64) ([]sto
 	return out, rows.Err()
 }
 
-func (s *Store) AddSecret(ctx context.Context, tableID string, version int64, sec store.Secret) ([]store.Secret, error) {
+func (s *Store) AddSecrets(ctx context.Context, tableID string, round int64, secrets []store.Secret) ([]store.Secret, error) {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return nil, err
+		return nil, storageErr(err)
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO secrets (table_id, version, player, action, at) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (table_id, version, player) DO UPDATE SET action = excluded.action, at = excluded.at`,
-		tableID, version, sec.Player, string(sec.Action), ms(sec.At)); err != nil {
-		return nil, err
+	// Choices of another round can never be revealed any more.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM secrets WHERE table_id = ? AND round <> ?`, tableID, round); err != nil {
+		return nil, storageErr(err)
 	}
-	// Choices made on older versions can never be revealed any more.
-	if _, err := tx.ExecContext(ctx, `DELETE FROM secrets WHERE table_id = ? AND version < ?`, tableID, version); err != nil {
-		return nil, err
+	for _, sec := range secrets {
+		// A choice the table enters for a player never replaces the one
+		// the player made on their own phone.
+		if _, err := tx.ExecContext(ctx, `INSERT INTO secrets (table_id, round, player, action, at, by_actor, round_key) VALUES (?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (table_id, round, player) DO UPDATE SET action = excluded.action, at = excluded.at, by_actor = excluded.by_actor, round_key = excluded.round_key
+			WHERE excluded.by_actor <> 'table' OR secrets.by_actor = 'table'`,
+			tableID, round, sec.Player, string(sec.Action), ms(sec.At), sec.By, sec.Key); err != nil {
+			return nil, storageErr(err)
+		}
 	}
-	out, err := querySecrets(ctx, tx, tableID, version)
+	_, out, err := querySecrets(ctx, tx, tableID)
 	if err != nil {
 		return nil, err
 	}
-	return out, tx.Commit()
+	return out, storageErr(tx.Commit())
 }
 
-func (s *Store) Secrets(ctx context.Context, tableID string, version int64) ([]store.Secret, error) {
-	return querySecrets(ctx, s.read, tableID, version)
+func (s *Store) Secrets(ctx context.Context, tableID string) (int64, []store.Secret, error) {
+	return querySecrets(ctx, s.read, tableID)
 }
 
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
-func querySecrets(ctx context.Context, q querier, tableID string, version int64) ([]store.Secret, error) {
-	rows, err := q.QueryContext(ctx, `SELECT player, action, at FROM secrets WHERE table_id = ? AND version = ? ORDER BY at, player`, tableID, version)
+func querySecrets(ctx context.Context, q querier, tableID string) (int64, []store.Secret, error) {
+	rows, err := q.QueryContext(ctx, `SELECT round, player, action, at, by_actor, round_key FROM secrets WHERE table_id = ? ORDER BY round DESC, at, player`, tableID)
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	defer rows.Close()
 	var out []store.Secret
+	round := int64(-1)
 	for rows.Next() {
 		var sec store.Secret
 		var action string
-		var at int64
-		if err := rows.Scan(&sec.Player, &action, &at); err != nil {
-			return nil, err
+		var at, r int64
+		if err := rows.Scan(&r, &sec.Player, &action, &at, &sec.By, &sec.Key); err != nil {
+			return 0, nil, err
 		}
+		if round >= 0 && r != round {
+			break // an older round left behind: only the newest counts
+		}
+		round = r
 		sec.Action, sec.At = json.RawMessage(action), fromMS(at)
 		out = append(out, sec)
 	}
-	return out, rows.Err()
+	return max(round, 0), out, rows.Err()
 }
 
 func (s *Store) Finish(ctx context.Context, f store.Finished) error {
@@ -711,12 +975,12 @@ func (s *Store) Finish(ctx context.Context, f store.Finished) error {
 	_, err := s.write.ExecContext(ctx, `INSERT INTO finished (table_id, account_id, game, players, outcome, at) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (table_id) DO UPDATE SET players = excluded.players, outcome = excluded.outcome, at = excluded.at`,
 		f.TableID, f.AccountID, f.Game, string(players), string(f.Outcome), ms(f.At))
-	return err
+	return storageErr(err)
 }
 
 func (s *Store) Unfinish(ctx context.Context, tableID string) error {
 	_, err := s.write.ExecContext(ctx, `DELETE FROM finished WHERE table_id = ?`, tableID)
-	return err
+	return storageErr(err)
 }
 
 func (s *Store) History(ctx context.Context, accountID int64, limit int) ([]store.Finished, error) {
@@ -763,7 +1027,7 @@ func (s *Store) PutScratch(ctx context.Context, tableID, k string, value json.Ra
 		res, err = s.write.ExecContext(ctx, `UPDATE scratch SET value = ?, rev = rev + 1 WHERE table_id = ? AND key = ? AND rev = ?`, string(value), tableID, k, rev)
 	}
 	if err != nil {
-		return 0, err
+		return 0, storageErr(err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		if _, err := s.Table(ctx, tableID); err != nil {
@@ -785,8 +1049,15 @@ func (s *Store) Backup(ctx context.Context, path string) error {
 	}
 	tmp := fmt.Sprintf("%s.tmp-%d", path, time.Now().UnixNano())
 	defer os.Remove(tmp)
+	// The copy holds what the database holds: readable by its owner only,
+	// from its first byte (VACUUM INTO fills an empty file it is given).
+	t, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return storageErr(err)
+	}
+	t.Close()
 	if _, err := s.write.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
-		return err
+		return storageErr(err)
 	}
 	f, err := os.Open(tmp)
 	if err != nil {

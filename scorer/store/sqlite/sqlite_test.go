@@ -3,7 +3,10 @@ package sqlite
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -161,5 +164,77 @@ func TestSessionCacheFollowsTheDatabase(t *testing.T) {
 	}
 	if _, err := s.Session(ctx, []byte("h1"), t0); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("deleted session: %v", err)
+	}
+}
+
+// A full disk (here: the database at its page limit, SQLITE_FULL) is
+// store.ErrFull, for every kind of write; a query-only connection (a
+// read-only database) is store.ErrReadOnly. Nothing is half written.
+func TestStorageFullAndReadOnly(t *testing.T) {
+	s, err := Open(filepath.Join(t.TempDir(), "scorer.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	a, _ := s.CreateAccount(ctx, "Anna", "hash", time.Now())
+	s.CreateTable(ctx, store.Table{ID: "t1", Game: "thegame", Setup: []byte(`{}`), PIN: "1", CreatorID: a.ID, EngineVersion: "1", Created: time.Now()})
+	var pages int
+	s.write.QueryRowContext(ctx, `PRAGMA page_count`).Scan(&pages)
+	if _, err := s.write.DB.ExecContext(ctx, fmt.Sprintf(`PRAGMA max_page_count = %d`, pages)); err != nil {
+		t.Fatal(err)
+	}
+	big := strings.Repeat("x", 64<<10)
+	var full error
+	var written int64
+	for seq := int64(1); seq <= 100 && full == nil; seq++ {
+		full = s.Append(ctx, "t1", store.Entry{Seq: seq, Kind: store.KindAction, Action: []byte(`"` + big + `"`), Actor: "table", StateHash: "h", At: time.Now()})
+		if full == nil {
+			written = seq
+		}
+	}
+	if !errors.Is(full, store.ErrFull) {
+		t.Fatalf("appending to a full database: %v", full)
+	}
+	if _, err := s.CreateAccount(ctx, "Ben"+big, "hash", time.Now()); !errors.Is(err, store.ErrFull) {
+		t.Fatalf("an account in a full database: %v", err)
+	}
+	if es, _ := s.Entries(ctx, "t1", 0); int64(len(es)) != written {
+		t.Fatalf("%d entries after the disk filled, %d were acknowledged", len(es), written)
+	}
+	s.write.DB.ExecContext(ctx, `PRAGMA max_page_count = 1073741823`)
+	s.write.DB.ExecContext(ctx, `PRAGMA query_only = 1`)
+	if _, err := s.CreateAccount(ctx, "Cem", "hash", time.Now()); !errors.Is(err, store.ErrReadOnly) {
+		t.Fatalf("a read-only database: %v", err)
+	}
+}
+
+// The database, its journal, its lock and a backup are the owner's alone
+// (0600), the data folder too (0700), also when it existed before.
+func TestFilesArePrivate(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "daten")
+	os.MkdirAll(dir, 0o755)
+	s, err := Open(filepath.Join(dir, "scorer.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.CreateAccount(context.Background(), "Anna", "hash", time.Now())
+	backup := filepath.Join(dir, "kopie.db")
+	if err := s.Backup(context.Background(), backup); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(dir); fi.Mode().Perm() != 0o700 {
+		t.Errorf("data folder: %v", fi.Mode().Perm())
+	}
+	for _, name := range []string{"scorer.db", "scorer.db-wal", "scorer.db-shm", "scorer.db.lock", "kopie.db"} {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s: %v, want -rw-------", name, fi.Mode().Perm())
+		}
 	}
 }

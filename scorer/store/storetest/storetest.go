@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -37,7 +38,11 @@ func Run(t *testing.T, o Opener) {
 	}{
 		{"Accounts", testAccounts},
 		{"Sessions", testSessions},
+		{"Seats", testSeats},
+		{"AccountSessions", testAccountSessions},
+		{"DeleteAccount", testDeleteAccount},
 		{"Limits", testLimits},
+		{"LimitsRace", testLimitsRace},
 		{"Players", testPlayers},
 		{"Tables", testTables},
 		{"Entries", testEntries},
@@ -139,35 +144,230 @@ func testSessions(t *testing.T, o Opener) {
 	}
 }
 
+// A limit's state under a key is read, changed and written by fn as one
+// step; expired states read as empty; several keys at once.
 func testLimits(t *testing.T, o Opener) {
 	s := open(t, o)
-	const limit, window, lock = 10, 10 * time.Minute, 10 * time.Minute
-	// Nine failures spread over nine minutes: not locked.
-	for i := 0; i < 9; i++ {
-		locked, err := s.Fail(ctx, "login:anna", t0.Add(time.Duration(i)*time.Minute), limit, window, lock)
-		if err != nil || locked {
-			t.Fatalf("failure %d: locked=%v %v", i+1, locked, err)
+	count := func(at time.Time, keys ...string) []int {
+		t.Helper()
+		var got []int
+		err := s.Limit(ctx, at, keys, func(states []store.LimitState) ([]store.LimitState, error) {
+			out := make([]store.LimitState, len(states))
+			for i, st := range states {
+				n := 0
+				if len(st.Value) > 0 {
+					json.Unmarshal(st.Value, &n)
+				}
+				got = append(got, n)
+				out[i] = store.LimitState{Value: json.RawMessage(fmt.Sprint(n + 1)), Expires: at.Add(10 * time.Minute)}
+			}
+			return out, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	for i := range 3 {
+		if got := count(t0.Add(time.Duration(i)*time.Minute), "pin:tab1"); got[0] != i {
+			t.Fatalf("call %d read %d", i, got[0])
 		}
 	}
-	// The tenth at 10:30, when the first has left the window: still 9.
-	if locked, _ := s.Fail(ctx, "login:anna", t0.Add(10*time.Minute+30*time.Second), limit, window, lock); locked {
-		t.Fatal("failures older than the window still count")
+	if got := count(t0.Add(3*time.Minute), "pin:tab1", "pin:tab1:10.0.0.7"); got[0] != 3 || got[1] != 0 {
+		t.Fatalf("two keys: %v", got)
 	}
-	// One more within the window makes ten: locked for ten minutes.
-	at := t0.Add(10*time.Minute + 45*time.Second)
-	if locked, _ := s.Fail(ctx, "login:anna", at, limit, window, lock); !locked {
-		t.Fatal("ten failures in ten minutes do not lock")
+	// Ten minutes after its last write the state has expired.
+	if got := count(t0.Add(13*time.Minute+time.Second), "pin:tab1"); got[0] != 0 {
+		t.Fatalf("expired state read as %d", got[0])
 	}
-	for _, c := range []struct {
-		at   time.Time
-		want bool
-	}{{at, true}, {at.Add(9*time.Minute + 59*time.Second), true}, {at.Add(10 * time.Minute), false}} {
-		if locked, err := s.Locked(ctx, "login:anna", c.at); err != nil || locked != c.want {
-			t.Fatalf("locked at %v = %v, want %v (%v)", c.at.Sub(at), locked, c.want, err)
+	// An error from fn writes nothing; a zero value deletes.
+	refused := errors.New("refused")
+	err := s.Limit(ctx, t0.Add(14*time.Minute), []string{"pin:tab1"}, func(states []store.LimitState) ([]store.LimitState, error) {
+		return []store.LimitState{{Value: json.RawMessage(`99`), Expires: t0.Add(time.Hour)}}, refused
+	})
+	if !errors.Is(err, refused) {
+		t.Fatalf("fn's error: %v", err)
+	}
+	if got := count(t0.Add(14*time.Minute), "pin:tab1"); got[0] != 1 {
+		t.Fatalf("after a refused call: %d", got[0])
+	}
+	s.Limit(ctx, t0.Add(15*time.Minute), []string{"pin:tab1"}, func([]store.LimitState) ([]store.LimitState, error) {
+		return []store.LimitState{{}}, nil
+	})
+	if got := count(t0.Add(15*time.Minute), "pin:tab1"); got[0] != 0 {
+		t.Fatalf("after deleting: %d", got[0])
+	}
+}
+
+// Parallel calls on one key never lose a count: the limit holds under a
+// burst of requests released together.
+func testLimitsRace(t *testing.T, o Opener) {
+	s := open(t, o)
+	const n = 60
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			err := s.Limit(ctx, t0, []string{"b", "a"}, func(states []store.LimitState) ([]store.LimitState, error) {
+				out := make([]store.LimitState, 2)
+				for i, st := range states {
+					c := 0
+					json.Unmarshal(st.Value, &c)
+					out[i] = store.LimitState{Value: json.RawMessage(fmt.Sprint(c + 1)), Expires: t0.Add(time.Hour)}
+				}
+				return out, nil
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	s.Limit(ctx, t0, []string{"a", "b"}, func(states []store.LimitState) ([]store.LimitState, error) {
+		for i, st := range states {
+			if string(st.Value) != fmt.Sprint(n) {
+				t.Errorf("key %d counted %s of %d calls", i, st.Value, n)
+			}
+		}
+		return states, nil
+	})
+}
+
+// A player's seat is held by one session at a time; freeing it lets the
+// next one take it; an expired holder frees it too.
+func testSeats(t *testing.T, o Opener) {
+	s := open(t, o)
+	a := account(t, s, "Anna")
+	table(t, s, "tab1", a.ID)
+	table(t, s, "tab2", a.ID)
+	seat := func(hash, tab, role, player string, created time.Time) store.Session {
+		return store.Session{TokenHash: []byte(hash), TableID: tab, Role: role, Player: player, Created: created, Expires: created.Add(time.Hour), Addr: "10.0.0.2"}
+	}
+	if err := s.CreateSession(ctx, seat("ben1", "tab1", "player", "Ben", t0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateSession(ctx, seat("ben2", "tab1", "player", "Ben", t0)); !errors.Is(err, store.ErrSeatTaken) {
+		t.Fatalf("a second phone on Ben's seat: %v", err)
+	}
+	// Ben at another table, spectators, and another player are not held.
+	for _, se := range []store.Session{seat("ben3", "tab2", "player", "Ben", t0), seat("spec1", "tab1", "spectator", "", t0), seat("spec2", "tab1", "spectator", "", t0), seat("cla1", "tab1", "player", "Clara", t0)} {
+		if err := s.CreateSession(ctx, se); err != nil {
+			t.Fatalf("%s: %v", se.TokenHash, err)
 		}
 	}
-	if locked, _ := s.Locked(ctx, "login:ben", at); locked {
-		t.Fatal("another key is locked")
+	if err := s.TouchSession(ctx, []byte("ben1"), t0.Add(5*time.Minute), "10.0.0.9"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Session(ctx, []byte("ben1"), t0.Add(6*time.Minute))
+	if err != nil || !got.LastSeen.Equal(t0.Add(5*time.Minute)) || got.Addr != "10.0.0.9" {
+		t.Fatalf("touched session: %+v %v", got, err)
+	}
+	ss, err := s.TableSessions(ctx, "tab1", t0.Add(6*time.Minute))
+	if err != nil || len(ss) != 4 {
+		t.Fatalf("table sessions: %+v %v", ss, err)
+	}
+	if err := s.FreeSeat(ctx, "tab1", "Ben"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Session(ctx, []byte("ben1"), t0.Add(6*time.Minute)); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("the freed seat's session still works: %v", err)
+	}
+	if err := s.FreeSeat(ctx, "tab1", "Ben"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("freeing a free seat: %v", err)
+	}
+	if err := s.CreateSession(ctx, seat("ben4", "tab1", "player", "Ben", t0.Add(7*time.Minute))); err != nil {
+		t.Fatalf("the next phone after freeing: %v", err)
+	}
+	// Once the holder's session has expired, the seat is free.
+	if err := s.CreateSession(ctx, seat("cla2", "tab1", "player", "Clara", t0.Add(61*time.Minute))); err != nil {
+		t.Fatalf("a seat whose holder expired: %v", err)
+	}
+}
+
+// An account's logins: listed newest first, all but one ended at once.
+func testAccountSessions(t *testing.T, o Opener) {
+	s := open(t, o)
+	a, b := account(t, s, "Anna"), account(t, s, "Ben")
+	for i, h := range []string{"a1", "a2", "a3"} {
+		at := t0.Add(time.Duration(i) * time.Minute)
+		if err := s.CreateSession(ctx, store.Session{TokenHash: []byte(h), AccountID: a.ID, Role: "account", Created: at, Expires: at.Add(time.Hour), Addr: "10.0.0.1"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.CreateSession(ctx, store.Session{TokenHash: []byte("b1"), AccountID: b.ID, Role: "account", Created: t0, Expires: t0.Add(time.Hour)})
+	s.TouchSession(ctx, []byte("a1"), t0.Add(10*time.Minute), "10.0.0.5")
+	ss, err := s.AccountSessions(ctx, a.ID, t0.Add(11*time.Minute))
+	if err != nil || len(ss) != 3 || string(ss[0].TokenHash) != "a1" || ss[0].Addr != "10.0.0.5" || string(ss[1].TokenHash) != "a3" {
+		t.Fatalf("sessions: %+v %v", ss, err)
+	}
+	if err := s.DeleteAccountSessions(ctx, a.ID, []byte("a2")); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []string{"a1", "a3"} {
+		if _, err := s.Session(ctx, []byte(h), t0.Add(11*time.Minute)); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("%s survived: %v", h, err)
+		}
+	}
+	for _, h := range []string{"a2", "b1"} {
+		if _, err := s.Session(ctx, []byte(h), t0.Add(11*time.Minute)); err != nil {
+			t.Fatalf("%s ended: %v", h, err)
+		}
+	}
+	if err := s.SetPassword(ctx, a.ID, "$argon2id$new"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.AccountByName(ctx, "anna"); got.PassHash != "$argon2id$new" {
+		t.Fatalf("password hash: %q", got.PassHash)
+	}
+}
+
+// Deleting an account takes its tables and everything on them, and
+// leaves other accounts alone.
+func testDeleteAccount(t *testing.T, o Opener) {
+	s := open(t, o)
+	a, b := account(t, s, "Anna"), account(t, s, "Ben")
+	table(t, s, "ta", a.ID)
+	table(t, s, "tb", b.ID)
+	for _, id := range []string{"ta", "tb"} {
+		if err := s.Append(ctx, id, entry(1)); err != nil {
+			t.Fatal(err)
+		}
+		s.AddSecrets(ctx, id, 1, []store.Secret{{Player: "Ben", Action: json.RawMessage(`{}`), At: t0, By: "player:Ben"}})
+		s.PutScratch(ctx, id, "timer", json.RawMessage(`{}`), 0)
+		s.CreateSession(ctx, store.Session{TokenHash: []byte("seat-" + id), TableID: id, Role: "player", Player: "Ben", Created: t0, Expires: t0.Add(time.Hour)})
+		s.Finish(ctx, store.Finished{TableID: id, AccountID: a.ID, Game: "thegame", Players: []string{"Ben"}, Outcome: json.RawMessage(`{}`), At: t0})
+	}
+	s.SavePlayer(ctx, store.SavedPlayer{AccountID: a.ID, Name: "Mireille", Color: "rot", Symbol: "kreis"})
+	s.CreateSession(ctx, store.Session{TokenHash: []byte("login-a"), AccountID: a.ID, Role: "account", Created: t0, Expires: t0.Add(time.Hour)})
+	if err := s.DeleteAccount(ctx, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AccountByName(ctx, "Anna"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("account: %v", err)
+	}
+	if _, err := s.Table(ctx, "ta"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("its table: %v", err)
+	}
+	for _, h := range []string{"login-a", "seat-ta"} {
+		if _, err := s.Session(ctx, []byte(h), t0); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("session %s: %v", h, err)
+		}
+	}
+	if ps, _ := s.Players(ctx, a.ID); len(ps) != 0 {
+		t.Fatalf("saved players: %+v", ps)
+	}
+	if es, _ := s.Entries(ctx, "tb", 0); len(es) != 1 {
+		t.Fatalf("another account's table lost entries: %d", len(es))
+	}
+	if _, err := s.Session(ctx, []byte("seat-tb"), t0); err != nil {
+		t.Fatalf("another table's seat: %v", err)
+	}
+	if err := s.DeleteAccount(ctx, a.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("deleting twice: %v", err)
 	}
 }
 
@@ -212,6 +412,16 @@ func testTables(t *testing.T, o Opener) {
 	if _, err := s.Table(ctx, "t2"); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("unknown table: %v", err)
 	}
+	if err := s.SetPIN(ctx, "t1", "87654321"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Table(ctx, "t1"); got.PIN != "87654321" {
+		t.Fatalf("PIN after SetPIN: %q", got.PIN)
+	}
+	if err := s.SetPIN(ctx, "t2", "1"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("SetPIN of no table: %v", err)
+	}
+	tb.PIN = "87654321"
 	later := tb
 	later.ID, later.Created = "t0", t0.Add(time.Hour)
 	s.CreateTable(ctx, later)
@@ -330,33 +540,59 @@ func testSecrets(t *testing.T, o Opener) {
 	s := open(t, o)
 	a := account(t, s, "Anna")
 	table(t, s, "t1", a.ID)
-	vote := func(p, v string) store.Secret {
-		return store.Secret{Player: p, Action: json.RawMessage(fmt.Sprintf(`{"type":"vote","player":%q,"vote":%q}`, p, v)), At: t0}
+	vote := func(p, v, by string) store.Secret {
+		return store.Secret{Player: p, Action: json.RawMessage(fmt.Sprintf(`{"type":"vote","player":%q,"vote":%q}`, p, v)), At: t0, By: by, Key: "read-3"}
 	}
-	got, err := s.AddSecret(ctx, "t1", 3, vote("Anna", "richtig"))
-	if err != nil || len(got) != 1 {
+	got, err := s.AddSecrets(ctx, "t1", 3, []store.Secret{vote("Anna", "richtig", "player:Anna")})
+	if err != nil || len(got) != 1 || got[0].By != "player:Anna" {
 		t.Fatalf("first secret: %+v %v", got, err)
 	}
-	s.AddSecret(ctx, "t1", 3, vote("Ben", "falsch"))
+	s.AddSecrets(ctx, "t1", 3, []store.Secret{vote("Ben", "falsch", "player:Ben")})
 	// Anna changes her mind before all are in: replaced, not added.
-	got, err = s.AddSecret(ctx, "t1", 3, vote("Anna", "falsch"))
+	got, err = s.AddSecrets(ctx, "t1", 3, []store.Secret{vote("Anna", "falsch", "player:Anna")})
 	if err != nil || len(got) != 2 {
 		t.Fatalf("secrets: %+v %v", got, err)
 	}
-	byPlayer := map[string]string{}
+	// The table enters printed cards for Ben and Clara: Clara's is added,
+	// Ben's own choice on his phone stays.
+	got, err = s.AddSecrets(ctx, "t1", 3, []store.Secret{vote("Ben", "richtig", store.ByTable), vote("Clara", "richtig", store.ByTable)})
+	if err != nil || len(got) != 3 {
+		t.Fatalf("with the table's entries: %+v %v", got, err)
+	}
+	byPlayer := map[string]store.Secret{}
 	for _, sec := range got {
-		byPlayer[sec.Player] = string(sec.Action)
+		byPlayer[sec.Player] = sec
 	}
-	if byPlayer["Anna"] != `{"type":"vote","player":"Anna","vote":"falsch"}` {
-		t.Fatalf("Anna's choice: %s", byPlayer["Anna"])
+	if string(byPlayer["Anna"].Action) != `{"type":"vote","player":"Anna","vote":"falsch"}` {
+		t.Fatalf("Anna's choice: %s", byPlayer["Anna"].Action)
 	}
-	if got, _ := s.Secrets(ctx, "t1", 4); len(got) != 0 {
-		t.Fatalf("choices of another version: %+v", got)
+	if b := byPlayer["Ben"]; b.By != "player:Ben" || !strings.Contains(string(b.Action), "falsch") {
+		t.Fatalf("the table replaced Ben's own choice: %+v", b)
 	}
-	// A choice on a newer version drops the old ones: they can never be revealed.
-	s.AddSecret(ctx, "t1", 5, vote("Ben", "richtig"))
-	if got, _ := s.Secrets(ctx, "t1", 3); len(got) != 0 {
-		t.Fatalf("stale choices kept: %+v", got)
+	// The table may correct what it entered, and Clara may choose herself.
+	s.AddSecrets(ctx, "t1", 3, []store.Secret{vote("Clara", "falsch", store.ByTable)})
+	s.AddSecrets(ctx, "t1", 3, []store.Secret{vote("Clara", "richtig", "player:Clara")})
+	round, got, err := s.Secrets(ctx, "t1")
+	if err != nil || round != 3 || len(got) != 3 || got[0].Key != "read-3" {
+		t.Fatalf("secrets of round 3: %d %+v %v", round, got, err)
+	}
+	for _, sec := range got {
+		if sec.Player == "Clara" && (sec.By != "player:Clara" || !strings.Contains(string(sec.Action), "richtig")) {
+			t.Fatalf("Clara's choice: %+v", sec)
+		}
+	}
+	// A choice of another round drops the old ones: they can never be revealed.
+	s.AddSecrets(ctx, "t1", 5, []store.Secret{vote("Ben", "richtig", "player:Ben")})
+	if round, got, _ := s.Secrets(ctx, "t1"); round != 5 || len(got) != 1 {
+		t.Fatalf("stale choices kept: %d %+v", round, got)
+	}
+	// An earlier round (after an undo) replaces a later one too.
+	s.AddSecrets(ctx, "t1", 2, []store.Secret{vote("Anna", "richtig", "player:Anna")})
+	if round, got, _ := s.Secrets(ctx, "t1"); round != 2 || len(got) != 1 || got[0].Player != "Anna" {
+		t.Fatalf("after an earlier round: %d %+v", round, got)
+	}
+	if round, got, err := s.Secrets(ctx, "nope"); err != nil || round != 0 || len(got) != 0 {
+		t.Fatalf("a table without secrets: %d %+v %v", round, got, err)
 	}
 }
 
