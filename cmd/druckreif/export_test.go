@@ -341,3 +341,40 @@ func TestExportPDFXNeedsAProfile(t *testing.T) {
 		t.Errorf("unknown profile: exit %d", code)
 	}
 }
+
+// The export folder is a kit folder: a file of the user's in the way stops
+// the export before anything is written; a second export replaces only
+// the export's own files and keeps the user's.
+func TestExportKeepsForeignFiles(t *testing.T) {
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "README.txt")
+	os.WriteFile(mine, []byte("meine Notizen"), 0o644)
+	var stdout, stderr bytes.Buffer
+	args := []string{"export", "pdfx1a", "--game", "thegame", "--out", dir}
+	if code := run(args, &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), "ersetzt keine fremden Dateien") {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the refused export left %d entries", len(entries))
+	}
+	os.Remove(mine)
+	notes := filepath.Join(dir, "notizen.txt")
+	os.WriteFile(notes, []byte("bleibt"), 0o644)
+	for i := 0; i < 2; i++ {
+		stderr.Reset()
+		if code := run(args, &stdout, &stderr); code != 0 {
+			t.Fatalf("export %d: exit %d: %s", i+1, code, stderr.String())
+		}
+	}
+	if data, _ := os.ReadFile(notes); string(data) != "bleibt" {
+		t.Error("the user's file was touched")
+	}
+	for _, want := range []string{"thegame/karten.pdf", "thegame/teile.pdf", "README.txt", ".druckreif-kit.json"} {
+		if _, err := os.Stat(filepath.Join(dir, want)); err != nil {
+			t.Errorf("%s: %v", want, err)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".druckreif-neu-*")); len(left) > 0 {
+		t.Errorf("staging left behind: %v", left)
+	}
+}
