@@ -2,10 +2,8 @@ package kit
 
 import (
 	"fmt"
-	"runtime"
 	"sort"
 	"sync"
-	"sync/atomic"
 
 	"druckreif/board"
 	"druckreif/decks"
@@ -219,30 +217,17 @@ func Export(set *decks.Set, o ExportOptions, p Profile) ([]File, []string, []Pro
 	}
 	files := make([]File, len(jobs))
 	errs := make([]error, len(jobs))
-	var wg sync.WaitGroup
 	var mu sync.Mutex
-	var next atomic.Int64
 	done := 0
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(jobs) {
-					return
-				}
-				files[i], errs[i] = jobs[i].Run()
-				mu.Lock()
-				done++
-				if o.Progress != nil {
-					o.Progress(done, len(jobs), jobs[i].Path)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+	inOrder(len(jobs), func(i int) {
+		files[i], errs[i] = jobs[i].Run()
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		if o.Progress != nil {
+			o.Progress(done, len(jobs), jobs[i].Path)
+		}
+	})
 	for i := range jobs {
 		if errs[i] != nil {
 			return nil, nil, nil, fmt.Errorf("%s: %w", jobs[i].Path, errs[i])

@@ -158,40 +158,22 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 	files := make([][]File, len(jobs))
 	warns := make([][]string, len(jobs))
 	errs := make([]error, len(jobs))
-	// One worker per core takes the jobs in their order, so the longest
-	// ones — the card files, added first, the dativ cards before all —
-	// start at once and the short ones fill the gaps at the end (started
-	// all at once, whichever goroutine ran first took a core, and the
-	// dativ cards often started last and ran alone).
-	var wg sync.WaitGroup
 	var mu sync.Mutex
-	var next atomic.Int64
 	done := 0
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(jobs) {
-					return
-				}
-				j := jobs[i]
-				files[i], warns[i], errs[i] = j.run()
-				mu.Lock()
-				done++
-				if o.Progress != nil {
-					name := string(j.game)
-					if len(files[i]) > 0 {
-						name = files[i][0].Path
-					}
-					o.Progress(done, len(jobs), name)
-				}
-				mu.Unlock()
+	inOrder(len(jobs), func(i int) {
+		j := jobs[i]
+		files[i], warns[i], errs[i] = j.run()
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		if o.Progress != nil {
+			name := string(j.game)
+			if len(files[i]) > 0 {
+				name = files[i][0].Path
 			}
-		}()
-	}
-	wg.Wait()
+			o.Progress(done, len(jobs), name)
+		}
+	})
 	var allWarns []string
 	for i := range jobs {
 		if errs[i] != nil {
@@ -204,6 +186,31 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		out = append(out, fs...)
 	}
 	return out, allWarns, nil
+}
+
+// inOrder runs do(0) … do(n−1) on one worker per core, each worker
+// taking the next index, so the longest jobs — added first (the card
+// files, the dativ cards before all) — start at once and the short ones
+// fill the gaps at the end (started all at once, whichever goroutine ran
+// first took a core, and the dativ cards often started last and ran
+// alone).
+func inOrder(n int, do func(i int)) {
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				do(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // fileSuffix names the layout in the file name.

@@ -2,11 +2,9 @@ package kit
 
 import (
 	"fmt"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"druckreif/i18n"
 	"druckreif/preflight"
@@ -117,29 +115,16 @@ func (sp *ShopProfile) Check(files []File) []Problem {
 	reports := make([]*preflight.Report, len(files))
 	var out []Problem
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	var next atomic.Int64
-	for range min(runtime.GOMAXPROCS(0), len(files)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(files) {
-					return
-				}
-				rep, err := preflight.Check(files[i].Path, files[i].Data, preflight.Options{MaxInk: sp.maxInk})
-				mu.Lock()
-				if err != nil {
-					out = append(out, Problem{File: files[i].Path, Error: true, Msg: i18n.Sprintf("%v", "%v", err)})
-				} else {
-					reports[i] = rep
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+	inOrder(len(files), func(i int) {
+		rep, err := preflight.Check(files[i].Path, files[i].Data, preflight.Options{MaxInk: sp.maxInk})
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil {
+			out = append(out, Problem{File: files[i].Path, Error: true, Msg: i18n.Sprintf("%v", "%v", err)})
+		} else {
+			reports[i] = rep
+		}
+	})
 	var ok []*preflight.Report
 	for _, r := range reports {
 		if r != nil {

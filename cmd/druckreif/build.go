@@ -66,14 +66,8 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 	}
-	if *game != "" {
-		for _, name := range strings.Split(*game, ",") {
-			g, ok := decks.ParseGame(name)
-			if !ok {
-				return fail(fmt.Errorf("%s", i18n.Sprintf("unbekanntes Spiel „%s“", "unknown game %q", name).In(l)))
-			}
-			opts.Games = append(opts.Games, g)
-		}
+	if opts.Games, err = parseGames(*game, l); err != nil {
+		return fail(err)
 	}
 	if *only != "" {
 		opts.Cards = strings.Split(*only, ",")
@@ -102,14 +96,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		printProblems(stderr, probs.Errors(), l)
 		return 1
 	}
-	if isTerminal(stderr) {
-		opts.Progress = func(done, total int, file string) {
-			fmt.Fprintf(stderr, "\r[%d/%d] %s\033[K", done, total, file)
-			if done == total {
-				fmt.Fprintln(stderr)
-			}
-		}
-	}
+	opts.Progress = progress(stderr)
 	files, warns, err := kit.Build(set, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "druckreif build: %s\n", errorIn(err, l))
@@ -151,6 +138,35 @@ func parseOffset(s string) ([2]float64, error) {
 		v[i] = f
 	}
 	return v, nil
+}
+
+// parseGames reads --game: a comma list of games, "" for all.
+func parseGames(list string, l i18n.Lang) ([]decks.Game, error) {
+	if list == "" {
+		return nil, nil
+	}
+	var out []decks.Game
+	for _, name := range strings.Split(list, ",") {
+		g, ok := decks.ParseGame(name)
+		if !ok {
+			return nil, fmt.Errorf("%s", i18n.Sprintf("unbekanntes Spiel „%s“", "unknown game %q", name).In(l))
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// progress shows the finished files on a terminal (nil: not one).
+func progress(stderr io.Writer) func(done, total int, file string) {
+	if !isTerminal(stderr) {
+		return nil
+	}
+	return func(done, total int, file string) {
+		fmt.Fprintf(stderr, "\r[%d/%d] %s\033[K", done, total, file)
+		if done == total {
+			fmt.Fprintln(stderr)
+		}
+	}
 }
 
 // isTerminal reports whether w is a terminal, so progress is shown only

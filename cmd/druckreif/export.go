@@ -144,14 +144,8 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if opts.CardSize, err = layout.ParseCardSize(*cardSize); err != nil {
 		return fail(err)
 	}
-	if *game != "" {
-		for _, g := range strings.Split(*game, ",") {
-			gg, ok := decks.ParseGame(g)
-			if !ok {
-				return fail(fmt.Errorf("%s", i18n.Sprintf("unbekanntes Spiel „%s“", "unknown game %q", g).In(l)))
-			}
-			opts.Games = append(opts.Games, gg)
-		}
+	if opts.Games, err = parseGames(*game, l); err != nil {
+		return fail(err)
 	}
 	dopts, err := df.options(l)
 	if err != nil {
@@ -174,14 +168,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		printProblems(stderr, probs.Errors(), l)
 		return 1
 	}
-	if isTerminal(stderr) {
-		opts.Progress = func(done, total int, file string) {
-			fmt.Fprintf(stderr, "\r[%d/%d] %s\033[K", done, total, file)
-			if done == total {
-				fmt.Fprintln(stderr)
-			}
-		}
-	}
+	opts.Progress = progress(stderr)
 	files, warns, problems, err := kit.Export(set, opts, profile)
 	for _, w := range warns {
 		fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Warnung: %s", "warning: %s", w).In(l)))

@@ -128,8 +128,7 @@ func inkPerPage(t *testing.T, path string, dpi int) []float64 {
 		if err != nil {
 			t.Fatal(err)
 		}
-		end := bytes.Index(data, []byte("ENDHDR\n"))
-		pix := data[end+7:]
+		_, _, pix := tooltest.ReadPAM(t, data)
 		m := 0
 		for i := 0; i+3 < len(pix); i += 4 {
 			if s := int(pix[i]) + int(pix[i+1]) + int(pix[i+2]) + int(pix[i+3]); s > m {

@@ -1,7 +1,6 @@
 package decoder
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"image/png"
@@ -9,7 +8,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 	"testing"
 
 	"druckreif/decks"
@@ -82,7 +80,7 @@ func renderCMYK(t testing.TB, pdf []byte, dpi int, p *icc.Profile) []*image.RGBA
 		if err != nil {
 			t.Fatal(err)
 		}
-		w, h, pix := readPAM(t, data)
+		w, h, pix := tooltest.ReadPAM(t, data)
 		img := image.NewRGBA(image.Rect(0, 0, w, h))
 		for i := 0; i < w*h; i++ {
 			k := [4]uint8{pix[4*i], pix[4*i+1], pix[4*i+2], pix[4*i+3]}
@@ -97,28 +95,6 @@ func renderCMYK(t testing.TB, pdf []byte, dpi int, p *icc.Profile) []*image.RGBA
 		out = append(out, img)
 	}
 	return out
-}
-
-// readPAM reads Ghostscript's pamcmyk32 output.
-func readPAM(t testing.TB, data []byte) (w, h int, pix []byte) {
-	t.Helper()
-	end := bytes.Index(data, []byte("ENDHDR\n"))
-	if end < 0 {
-		t.Fatal("no PAM header")
-	}
-	for _, line := range strings.Split(string(data[:end]), "\n") {
-		f := strings.Fields(line)
-		if len(f) == 2 && f[0] == "WIDTH" {
-			w, _ = strconv.Atoi(f[1])
-		}
-		if len(f) == 2 && f[0] == "HEIGHT" {
-			h, _ = strconv.Atoi(f[1])
-		}
-	}
-	if len(data) < end+7+4*w*h {
-		t.Fatalf("PAM of %d × %d too short", w, h)
-	}
-	return w, h, data[end+7 : end+7+4*w*h]
 }
 
 // TestPressDecoderRates measures the band in process inks as it will be

@@ -1,10 +1,8 @@
 package icc
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"druckreif/internal/tooltest"
@@ -107,25 +105,6 @@ func minimalPDF(w, h int, content string) []byte {
 	return b
 }
 
-// readPAM reads Ghostscript's pamcmyk32 output.
-func readPAM(t *testing.T, data []byte) (w, h int, pix []byte) {
-	t.Helper()
-	end := bytes.Index(data, []byte("ENDHDR\n"))
-	if end < 0 {
-		t.Fatal("no PAM header")
-	}
-	for _, line := range strings.Split(string(data[:end]), "\n") {
-		f := strings.Fields(line)
-		if len(f) == 2 && f[0] == "WIDTH" {
-			w, _ = strconv.Atoi(f[1])
-		}
-		if len(f) == 2 && f[0] == "HEIGHT" {
-			h, _ = strconv.Atoi(f[1])
-		}
-	}
-	return w, h, data[end+7:]
-}
-
 // TestBToAAgreesWithGhostscript converts colours of every kind through the
 // profile's relative colorimetric BToA table and compares the result with
 // what Ghostscript (lcms2) makes of the same sRGB colours through the same
@@ -154,7 +133,7 @@ func TestBToAAgreesWithGhostscript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, _, pix := readPAM(t, data)
+	w, _, pix := tooltest.ReadPAM(t, data)
 	for i, c := range colours {
 		x, y := 10*i+5, 5
 		px := pix[4*(y*w+x):]
