@@ -124,7 +124,7 @@ type pageState struct {
 	unembedded   map[string]bool
 	safe         string // the first thing found in the safe zone
 	fills        []fillPath
-	qr           []rect // candidate QR codes: dark paths of many squares
+	qr           []qrCandidate // dark paths of many squares
 	transparency string
 }
 
@@ -187,7 +187,7 @@ func (p *pageState) run(content []object, res types.Dict, ctm matrix, clip *rect
 				p.paint(gs.fill)
 				p.fills = append(p.fills, fillPath{polys: polys, lum: gs.fill.luminance(), clip: gs.clip, box: b})
 				if rects >= 21 && gs.fill.luminance() < 0.3 {
-					p.qr = append(p.qr, b.intersect(gs.clip))
+					p.qr = append(p.qr, qrCandidate{box: b.intersect(gs.clip), fill: len(p.fills) - 1})
 				}
 			}
 			if stroke {

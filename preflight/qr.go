@@ -2,7 +2,6 @@ package preflight
 
 import (
 	"image"
-	"image/color"
 	"image/draw"
 	"math"
 
@@ -21,7 +20,8 @@ const qrDPI = 300
 // read; a code that does not decode is an error, one whose modules are
 // smaller than 0.25 mm a warning (phones at 30 cm read 0.33 mm).
 func (p *pageState) checkQR() {
-	for _, cand := range p.qr {
+	for _, qc := range p.qr {
+		cand := qc.box
 		// The quiet zone: three modules of a code 21 to 57 modules wide lie
 		// within a quarter of its width around it.
 		w := cand.x1 - cand.x0
@@ -34,7 +34,7 @@ func (p *pageState) checkQR() {
 		ok := false
 		dpi := 0.0
 		for _, dpi = range []float64{qrDPI, 1.5 * qrDPI, 2 * qrDPI} {
-			if text, modulePx, ok = decodeQR(p.rasterize(region, dpi)); ok {
+			if text, modulePx, ok = decodeQR(p.rasterize(region, dpi, qc.fill)); ok {
 				break
 			}
 		}
@@ -49,9 +49,18 @@ func (p *pageState) checkQR() {
 	}
 }
 
+// qrCandidate is a dark path of many squares (how QR codes are drawn as
+// vectors): its box and its index among the page's fills.
+type qrCandidate struct {
+	box  rect
+	fill int
+}
+
 // rasterize paints the page's filled paths that meet the region, in order,
-// in grey at dpi, on white.
-func (p *pageState) rasterize(region rect, dpi float64) *image.Gray {
+// in grey at dpi, on white — from the last fill before the code that
+// covers the whole region (the code's quiet zone, its card's ground): what
+// lies under that does not show.
+func (p *pageState) rasterize(region rect, dpi float64, code int) *image.Gray {
 	k := dpi / 72.0
 	wpx, hpx := int(math.Ceil((region.x1-region.x0)*k)), int(math.Ceil((region.y1-region.y0)*k))
 	if wpx <= 0 || hpx <= 0 || wpx*hpx > 64<<20 {
@@ -59,8 +68,16 @@ func (p *pageState) rasterize(region rect, dpi float64) *image.Gray {
 	}
 	img := image.NewGray(image.Rect(0, 0, wpx, hpx))
 	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
+	from := 0
+	for i := code; i >= 0; i-- {
+		f := p.fills[i]
+		if len(f.polys) == 1 && len(f.polys[0]) == 8 && f.box.contains(&region, 0) && f.clip.contains(&region, 0) && rectangular(f.polys[0]) {
+			from = i
+			break
+		}
+	}
 	var r vector.Rasterizer
-	for _, f := range p.fills {
+	for _, f := range p.fills[from:] {
 		box := f.box.intersect(f.clip).intersect(region)
 		if box.empty() {
 			continue
@@ -83,8 +100,24 @@ func (p *pageState) rasterize(region rect, dpi float64) *image.Gray {
 			}
 			r.ClosePath()
 		}
-		src := image.NewUniform(color.Gray{Y: uint8(math.Round(255 * math.Max(0, math.Min(1, f.lum))))})
-		r.Draw(img, image.Rect(x0, y0, x1, y1), src, image.Point{})
+		// The coverage into an alpha mask (vector's fast path), then the
+		// grey laid over what is there.
+		mask := image.NewAlpha(image.Rect(0, 0, x1-x0, y1-y0))
+		r.Draw(mask, mask.Bounds(), image.Opaque, image.Point{})
+		lum := 255 * math.Max(0, math.Min(1, f.lum))
+		for y := 0; y < y1-y0; y++ {
+			if y+y0 < 0 || y+y0 >= hpx {
+				continue
+			}
+			row := img.Pix[(y+y0)*img.Stride:]
+			for x, a := range mask.Pix[y*mask.Stride : y*mask.Stride+x1-x0] {
+				if a == 0 || x+x0 < 0 || x+x0 >= wpx {
+					continue
+				}
+				k := float64(a) / 255
+				row[x+x0] = uint8(float64(row[x+x0])*(1-k) + lum*k + 0.5)
+			}
+		}
 	}
 	return img
 }
@@ -121,4 +154,15 @@ func decodeQR(img *image.Gray) (string, float64, bool) {
 		return res.GetText(), module, true
 	}
 	return "", 0, false
+}
+
+// rectangular reports whether four corners form an axis-aligned rectangle
+// (a fill of one "re"), so its box is what it covers.
+func rectangular(pl []float64) bool {
+	xs, ys := map[float64]bool{}, map[float64]bool{}
+	for i := 0; i+1 < len(pl); i += 2 {
+		xs[math.Round(pl[i]*100)] = true
+		ys[math.Round(pl[i+1]*100)] = true
+	}
+	return len(xs) == 2 && len(ys) == 2
 }

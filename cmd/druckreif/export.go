@@ -129,6 +129,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	cardSize := fs.String("card-size", "poker", i18n.Sprintf("Kartenformat: poker (63 × 88 mm) oder us-poker (63,5 × 88,9 mm); die Dativ-Karte behält ihres", "card format: poker (63 × 88 mm) or us-poker (63.5 × 88.9 mm); the dativ card keeps its own").In(l))
 	makeProfile := prof.flags(fs)
 	_, code, ok := fs.parse(args[1:])
+	defer startCPUProfile()()
 	if !ok {
 		return code
 	}
