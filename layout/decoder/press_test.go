@@ -106,7 +106,11 @@ func TestPressDecoderRates(t *testing.T) {
 	data, p := loadProfile(t)
 	sides := allSides(t)
 	if os.Getenv("DRUCKREIF_DECODER_FULL") != "1" {
-		sides = sample(sides, 8)
+		n := 8
+		if v, err := strconv.Atoi(os.Getenv("DRUCKREIF_DECODER_SAMPLE")); err == nil && v > 0 {
+			n = v
+		}
+		sides = sample(sides, n)
 	}
 	sides = append(sides, testSides...)
 	s := DefaultStrength
