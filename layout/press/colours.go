@@ -235,7 +235,7 @@ func greyBlack(v uint8) float64 {
 // formula converts a colour the table lacks: the complements of the
 // channels with the grey they share put into black ink (full grey
 // component replacement), as prepress did before colour management —
-// plain, but never more than 200 % of ink and never a rich black.
+// plain, and never a rich black (the ink limit applies after).
 func formula(rgb [3]uint8) CMYK {
 	c, m, y := 1-float64(rgb[0])/255, 1-float64(rgb[1])/255, 1-float64(rgb[2])/255
 	k := math.Min(c, math.Min(m, y))
