@@ -377,3 +377,45 @@ func TestExportKeepsForeignFiles(t *testing.T) {
 		t.Errorf("staging left behind: %v", left)
 	}
 }
+
+// druckreif preflight: one line per finding, "FILE: Seite N (ID): …";
+// exit 1 for errors (a home kit's sheets are no PDF/X), 0 for warnings
+// only (an export), 2 for a file that is no PDF.
+func TestPreflightCommand(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"build", "--game", "thegame", "--out", filepath.Join(dir, "kit")}, &stdout, &stderr); code != 0 {
+		t.Fatal(stderr.String())
+	}
+	if code := run([]string{"export", "pdfx1a", "--game", "thegame", "--out", filepath.Join(dir, "x1a")}, &stdout, &stderr); code != 0 {
+		t.Fatal(stderr.String())
+	}
+	home := filepath.Join(dir, "kit", "thegame", "karten.pdf")
+	stdout.Reset()
+	if code := run([]string{"preflight", home}, &stdout, &stderr); code != 1 {
+		t.Errorf("home kit: exit %d", code)
+	}
+	for _, want := range []string{
+		home + ": Fehler: kein PDF/X (weder GTS_PDFXVersion noch Ausgabebedingung)",
+		home + ": Seite 1: Fehler: keine TrimBox (Endformat)",
+		home + ": Seite 1: Fehler: RGB-Farbe (Farboperator rg (DeviceRGB)): Druckereien verlangen CMYK",
+	} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("no %q in\n%s", want, stdout.String())
+		}
+	}
+	shop := filepath.Join(dir, "x1a", "thegame", "karten.pdf")
+	stdout.Reset()
+	if code := run([]string{"preflight", "--lang", "en", shop}, &stdout, &stderr); code != 0 {
+		t.Errorf("export: exit %d\n%s", code, stdout.String())
+	}
+	if !strings.Contains(stdout.String(), shop+": 204 pages, PDF/X-1a:2003, highest ink") || !strings.Contains(stdout.String(), ": 0 errors") {
+		t.Errorf("summary:\n%s", stdout.String())
+	}
+	bad := filepath.Join(dir, "bad.pdf")
+	os.WriteFile(bad, []byte("%PDF-1.4\nnonsense"), 0o644)
+	stdout.Reset()
+	if code := run([]string{"preflight", shop, bad}, &stdout, &stderr); code != 2 || !strings.Contains(stdout.String(), bad+": kein lesbares PDF") {
+		t.Errorf("unreadable: exit %d\n%s", code, stdout.String())
+	}
+}

@@ -44,7 +44,7 @@ func runPreflight(args []string, stdout, stderr io.Writer) int {
 	for _, name := range files {
 		data, err := fileread.ReadPath(name, maxPDFBytes)
 		if err != nil {
-			fmt.Fprintln(stdout, i18n.OneLine(errorIn(err, l)))
+			fmt.Fprintln(stdout, i18n.OneLine(name+": "+errorIn(err, l)))
 			unreadable = true
 			continue
 		}
@@ -135,7 +135,11 @@ func summary(r *preflight.Report, probs []preflight.Problem, l i18n.Lang) string
 	if std == "" {
 		std = i18n.Sprintf("kein PDF/X", "no PDF/X").In(l)
 	}
-	return i18n.Sprintf("%s: %d Seiten, %s, höchster Farbauftrag %.0f %% (Seite %d), kleinste Schrift %.1f pt: %d Fehler, %d Warnungen",
-		"%s: %d pages, %s, highest ink %.0f %% (page %d), smallest text %.1f pt: %d errors, %d warnings",
-		r.File, r.Pages, std, ink, inkPage, small, errs, warns).In(l)
+	text := i18n.Sprintf("keine Schrift", "no text").In(l)
+	if small > 0 {
+		text = i18n.Sprintf("kleinste Schrift %.1f pt", "smallest text %.1f pt", small).In(l)
+	}
+	return i18n.Sprintf("%s: %d Seiten, %s, höchster Farbauftrag %.0f %% (Seite %d), %s: %d Fehler, %d Warnungen",
+		"%s: %d pages, %s, highest ink %.0f %% (page %d), %s: %d errors, %d warnings",
+		r.File, r.Pages, std, ink, inkPage, text, errs, warns).In(l)
 }
