@@ -3,6 +3,8 @@ package decks
 import (
 	"strings"
 	"unicode"
+
+	"druckreif/i18n"
 )
 
 // In the Dativ card game the reader reads one variant of a sentence aloud
@@ -17,10 +19,85 @@ import (
 // alike, while homophones it does not know (Lärche/Lerche) are left to the
 // author's judgement.
 
-// SoundAlike reports the first two options of the side that sound the same
-// when read aloud, by their indices; ok is false when every option can be
-// told apart by ear.
-func (s DativSide) SoundAlike() (a, b int, ok bool) {
+// Listeners do not all hear the same: besides what German spelling writes
+// but nobody hears, whole regions pronounce two sounds alike that the
+// standard keeps apart. A Merger names one such pronunciation; two options
+// that sound the same under any of them need a reading hint as much as two
+// that differ only in writing, and the warning names the merger, so the
+// author knows what the reader must make audible.
+type Merger uint8
+
+const (
+	// FinalDevoicing: b, d, g, s at the end of a syllable are voiceless
+	// for every speaker (Rad sounds like Rat).
+	FinalDevoicing Merger = 1 << iota
+	// ShortAE: a short ä is the short e for every speaker (Lärche and
+	// Lerche, kennte and kännte).
+	ShortAE
+	// LongAE: long ä is said as long e across the north and east of
+	// Germany (nähme sounds like nehme, gäbe like gebe).
+	LongAE
+	// VoicelessS: where s is always voiceless — Austria, Switzerland, the
+	// south of Germany — a single s before a vowel sounds like ss or ß
+	// (Atlase like Atlasse, reisen like reißen).
+	VoicelessS
+	// LenisFortis: in Saxony, Thuringia, Franconia, Bavaria and Austria b
+	// and p, d and t, g and k fall together (Dank sounds like Tank).
+	LenisFortis
+	// ChSch: in the west-central German of the Rhineland, the Palatinate,
+	// the Saarland and Hesse the ich-sound is said as sch (Kirche like
+	// Kirsche).
+	ChSch
+)
+
+// everyone are the mergers of every speaker of the standard language.
+const everyone = FinalDevoicing | ShortAE
+
+// hearings are the pronunciations tried, the commonest first: the writing
+// alone, then what every speaker merges, then each region's own merger
+// alone, then regions that merge two (the south's voiceless s with its
+// lenis stops, Saxony's lenis stops with its long e).
+var hearings = []Merger{0, FinalDevoicing, ShortAE, everyone,
+	everyone | LongAE, everyone | VoicelessS, everyone | LenisFortis, everyone | ChSch,
+	everyone | VoicelessS | LenisFortis, everyone | LenisFortis | LongAE}
+
+// Has reports whether m includes all of o.
+func (m Merger) Has(o Merger) bool { return m&o == o }
+
+// Describe says in both languages where and how the texts sound alike:
+// empty for texts that differ only in writing.
+func (m Merger) Describe() i18n.Text {
+	var de, en []string
+	for _, d := range []struct {
+		m      Merger
+		de, en string
+	}{
+		{FinalDevoicing, "Auslautverhärtung: „Rad“ wie „Rat“", "final devoicing: \"Rad\" like \"Rat\""},
+		{ShortAE, "kurzes ä wie kurzes e: „Lärche“ wie „Lerche“", "short ä as short e: \"Lärche\" like \"Lerche\""},
+		{LongAE, "wo langes ä wie e klingt (Norden und Osten): „nähme“ wie „nehme“", "where long ä sounds like e (north and east): \"nähme\" like \"nehme\""},
+		{VoicelessS, "wo s stimmlos ist (Österreich, Schweiz, Süden): „Atlase“ wie „Atlasse“", "where s is voiceless (Austria, Switzerland, the south): \"Atlase\" like \"Atlasse\""},
+		{LenisFortis, "wo b/p, d/t, g/k zusammenfallen (Sachsen, Thüringen, Franken, Bayern, Österreich): „Dank“ wie „Tank“", "where b/p, d/t, g/k fall together (Saxony, Thuringia, Franconia, Bavaria, Austria): \"Dank\" like \"Tank\""},
+		{ChSch, "wo ch wie sch klingt (Rheinland, Pfalz, Saarland, Hessen): „Kirche“ wie „Kirsche“", "where ch sounds like sch (Rhineland, Palatinate, Saarland, Hesse): \"Kirche\" like \"Kirsche\""},
+	} {
+		if m.Has(d.m) {
+			de, en = append(de, d.de), append(en, d.en)
+		}
+	}
+	return i18n.T(strings.Join(de, "; "), strings.Join(en, "; "))
+}
+
+// Homophones are two options of a side that sound the same, by their
+// indices, and the pronunciation under which they do (0: for everyone,
+// they differ only in writing).
+type Homophones struct {
+	A, B  int
+	Where Merger
+}
+
+// SoundAlike reports two options of the side that sound the same when read
+// aloud, under the commonest pronunciation that joins any two; ok is false
+// when every option can be told apart by every listener.
+func (s DativSide) SoundAlike() (Homophones, bool) {
 	texts := make([]string, len(s.Options))
 	for i := range s.Options {
 		texts[i] = s.OptionText(i)
@@ -28,23 +105,83 @@ func (s DativSide) SoundAlike() (a, b int, ok bool) {
 	return soundAlike(texts)
 }
 
-// SoundAlike reports the first two answers of the side that sound the same
-// when read aloud (the reader of Das große Spiel reads all three), by their
-// indices; ok is false when every answer can be told apart by ear.
-func (s LabyrinthSide) SoundAlike() (a, b int, ok bool) { return soundAlike(s.Answers[:]) }
+// SoundAlike reports two answers of the side that sound the same when read
+// aloud (the reader of Das große Spiel reads all three), as the Dativ
+// side's SoundAlike does.
+func (s LabyrinthSide) SoundAlike() (Homophones, bool) { return soundAlike(s.Answers[:]) }
 
-// soundAlike reports the first two texts that sound the same.
-func soundAlike(texts []string) (a, b int, ok bool) {
-	keys := make([]string, len(texts))
+// soundAlike reports the first two texts that sound the same under the
+// commonest pronunciation that joins any two.
+func soundAlike(texts []string) (Homophones, bool) {
+	// A merger changes only texts that hold its letters; so each text's
+	// key is computed once for each distinct set of mergers that can
+	// change it.
+	type cached struct {
+		m   Merger
+		key string
+	}
+	prepared := make([]string, len(texts))
+	affects := make([]Merger, len(texts))
+	cache := make([][]cached, len(texts))
 	for i, t := range texts {
-		keys[i] = soundKey(t)
-		for j := 0; j < i; j++ {
-			if keys[j] == keys[i] {
-				return j, i, true
+		prepared[i] = prepareSound(t)
+		affects[i] = mergersOf(prepared[i])
+	}
+	key := func(i int, m Merger) string {
+		m &= affects[i]
+		for _, c := range cache[i] {
+			if c.m == m {
+				return c.key
+			}
+		}
+		k := soundKeyOf(prepared[i], m)
+		cache[i] = append(cache[i], cached{m, k})
+		return k
+	}
+	for _, m := range hearings {
+		for i := range texts {
+			for j := 0; j < i; j++ {
+				if key(j, m) == key(i, m) {
+					return Homophones{A: j, B: i, Where: needed(texts[j], texts[i], m)}, true
+				}
 			}
 		}
 	}
-	return 0, 0, false
+	return Homophones{}, false
+}
+
+// mergersOf are the mergers that can change the key of a prepared text:
+// those whose letters it holds.
+func mergersOf(p string) Merger {
+	var m Merger
+	if strings.ContainsAny(p, "bdg") {
+		m |= FinalDevoicing
+	}
+	if strings.ContainsRune(p, 'ä') {
+		m |= ShortAE | LongAE
+	}
+	if strings.ContainsAny(p, "sß") {
+		m |= VoicelessS
+	}
+	if strings.ContainsAny(p, "bdgptk") {
+		m |= LenisFortis
+	}
+	if strings.Contains(p, "ch") {
+		m |= ChSch
+	}
+	return m
+}
+
+// needed leaves out of m the mergers two texts sound alike without, so
+// that the warning names only what joins them (Tod and tot need final
+// devoicing, not the short ä that is tried with it).
+func needed(a, b string, m Merger) Merger {
+	for _, one := range []Merger{FinalDevoicing, ShortAE, LongAE, VoicelessS, LenisFortis, ChSch} {
+		if m.Has(one) && soundKeyUnder(a, m&^one) == soundKeyUnder(b, m&^one) {
+			m &^= one
+		}
+	}
+	return m
 }
 
 // soundSpellings are letter groups that sound like a simpler spelling. They
@@ -61,10 +198,19 @@ var soundSpellings = strings.NewReplacer(
 	"äu", "eu",
 )
 
-// soundKey is how a text sounds, roughly: lower case, only letters and
-// digits (numbers up to twelve and Roman numerals spelt out), silent letters
-// dropped, final devoicing applied, double letters single.
-func soundKey(text string) string {
+// soundKey is how a text sounds to every listener, roughly: lower case,
+// only letters and digits (numbers up to twelve and Roman numerals spelt
+// out), silent letters dropped, final devoicing applied, double letters
+// single, short ä as e.
+func soundKey(text string) string { return soundKeyUnder(text, everyone) }
+
+// soundKeyUnder is how a text sounds to a listener who merges what m
+// names, besides the silent letters every listener ignores.
+func soundKeyUnder(text string, m Merger) string { return soundKeyOf(prepareSound(text), m) }
+
+// prepareSound is what every key of a text starts from: lower case,
+// numbers spelt out, only letters and digits.
+func prepareSound(text string) string {
 	var b strings.Builder
 	for _, w := range strings.FieldsFunc(strings.ToLower(spellNumbers(spellRomanNumerals(text))), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
@@ -77,7 +223,14 @@ func soundKey(text string) string {
 		}
 		b.WriteString(w)
 	}
-	key := []rune(soundSpellings.Replace(b.String()))
+	return b.String()
+}
+
+// soundKeyOf is the key of a prepared text under the mergers m.
+func soundKeyOf(prepared string, m Merger) string {
+	// The mergers read the spelling before it is simplified: ck and tz
+	// still mark a short vowel, ß a long one.
+	key := []rune(soundSpellings.Replace(string(mergeVowels([]rune(prepared), m))))
 	var out []rune
 	for i, r := range key {
 		next := rune(0)
@@ -92,11 +245,14 @@ func soundKey(text string) string {
 		case r == 'e' && i > 0 && key[i-1] == 'i' && (i == 1 || key[i-2] != 'e' && key[i-2] != 'a'):
 			// ie is a long i: wider sounds like wieder (but sei-en stays).
 			continue
-		case (r == 'd' || r == 'b' || r == 'g') && !isVowel(next) && next != 'r' && next != 'l':
+		case m.Has(FinalDevoicing) && (r == 'd' || r == 'b' || r == 'g') && !isVowel(next) && next != 'r' && next != 'l':
 			// Auslautverhärtung: Tod sounds like tot, todmüde like totmüde.
-			r = map[rune]rune{'d': 't', 'b': 'p', 'g': 'k'}[r]
+			r = fortis(r)
 		}
-		if r == 's' {
+		if m.Has(LenisFortis) {
+			r = lenis(r)
+		}
+		if r == 's' && !m.Has(VoicelessS) {
 			switch {
 			case next == 's' && i+2 < len(key) && isVowel(key[i+2]):
 				// ss before a vowel is voiceless, unlike a single s:
@@ -113,6 +269,73 @@ func soundKey(text string) string {
 		out = append(out, r)
 	}
 	return string(out)
+}
+
+// mergeVowels applies the mergers of ä and of ch to a key's letters: every
+// ä as e under LongAE; under ShortAE only an ä that spelling marks short —
+// before two consonants (kännte, Lärche, Bäcker), not before a single
+// one, h, ß or ch (gäbe, nähme, säße stay long, and so, for safety, does
+// the ä of Bäche); and under ChSch the ich-sound ch (after
+// e, i, ä, ö, ü, ei, eu, a consonant or at the start, but not in chs) as sch.
+func mergeVowels(key []rune, m Merger) []rune {
+	if !m.Has(ShortAE) && !m.Has(LongAE) && !m.Has(ChSch) {
+		return key
+	}
+	consonant := func(i int) bool {
+		return i < len(key) && unicode.IsLetter(key[i]) && !isVowel(key[i]) && key[i] != 'h' && key[i] != 'ß'
+	}
+	var out []rune
+	for i, r := range key {
+		switch {
+		case r == 'ä' && (m.Has(LongAE) || m.Has(ShortAE) && consonant(i+1) && consonant(i+2)):
+			r = 'e'
+		case m.Has(ChSch) && r == 'c' && i+1 < len(key) && key[i+1] == 'h' && (i+2 >= len(key) || key[i+2] != 's') && ichSound(key, i):
+			out = append(out, 's')
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// ichSound reports whether the ch at i is the ich-sound [ç]: not after a,
+// o, u or au (the ach-sound of Dach, Buch), nor the ch of sch.
+func ichSound(key []rune, i int) bool {
+	if i == 0 {
+		return true
+	}
+	prev := key[i-1]
+	if prev == 's' {
+		return false
+	}
+	if prev == 'u' && i > 1 && (key[i-2] == 'e' || key[i-2] == 'ä') {
+		return true // eu, äu: Bäuche, euch
+	}
+	return prev != 'a' && prev != 'o' && prev != 'u'
+}
+
+// fortis and lenis map a stop to its voiceless or voiced partner.
+func fortis(r rune) rune {
+	switch r {
+	case 'd':
+		return 't'
+	case 'b':
+		return 'p'
+	case 'g':
+		return 'k'
+	}
+	return r
+}
+
+func lenis(r rune) rune {
+	switch r {
+	case 't':
+		return 'd'
+	case 'p':
+		return 'b'
+	case 'k':
+		return 'g'
+	}
+	return r
 }
 
 func isVowel(r rune) bool { return strings.ContainsRune("aeiouäöüy", r) }

@@ -44,12 +44,16 @@ func BenchmarkLoadXLSX10k(b *testing.B) {
 	benchmarkLoad(b, writeXLSXDeck(b, bigLabyrinth(10000), map[string]bool{"Nr": true}), 5000)
 }
 
+// Loading the defaults includes the sound-alike check of every Dativ and
+// labyrinth side.
 func BenchmarkLoadDefaults(b *testing.B) {
+	cpu := cpuSeconds()
 	for b.Loop() {
 		if _, probs := LoadDefaults(); probs.HasErrors() {
 			b.Fatal(probs)
 		}
 	}
+	b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
 }
 
 // TestWriteBigFixture writes the 10,000-row workbook for measuring the whole
@@ -197,8 +201,30 @@ func BenchmarkDuplicatesTemplated10k(b *testing.B) {
 
 func BenchmarkDuplicatesDefaults(b *testing.B) {
 	defaults, _ := LoadDefaults()
-	b.ReportAllocs()
-	for b.Loop() {
-		Duplicates(defaults, nil)
+	benchmarkDuplicates(b, defaults...)
+}
+
+// The tell check of the default decks: 39 tests, most of them exact.
+func BenchmarkTellsDefaults(b *testing.B) {
+	defaults, _ := LoadDefaults()
+	benchmarkTells(b, defaults...)
+}
+
+// 10,000 labyrinth sides in two stacks of 5,000: beyond the exact test's
+// bound, so the χ² approximation; the length tests stay exact.
+func BenchmarkTells10k(b *testing.B) {
+	d, probs := loadSheets(b, bigLabyrinth(10000))
+	if d == nil {
+		b.Fatal(probs)
 	}
+	benchmarkTells(b, d)
+}
+
+func benchmarkTells(b *testing.B, d ...*Deck) {
+	b.ReportAllocs()
+	cpu := cpuSeconds()
+	for b.Loop() {
+		Tells(d)
+	}
+	b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
 }

@@ -42,7 +42,7 @@ type DativSide struct {
 	Correct     []int // zero-based option indices, ascending
 	Explanation string
 	// ReadingHint tells the reader how to read a variant aloud when the
-	// variants sound the same ("buchstabieren", "Komma mitsprechen"). It is
+	// variants sound the same ("buchstabieren", "Komma = kurze Pause …"). It is
 	// printed for the reader next to the options; it is no secret.
 	ReadingHint string
 	Verbatim    bool
@@ -124,7 +124,7 @@ var dativSheet = SheetSchema{
 		{Name: "Erklärung", Aliases: []string{"Explanation"}, Required: true, Width: 55,
 			Help: "Kurze Erklärung mit der Regel; sie steht mit dem richtigen Satz verschlüsselt unten auf der Karte."},
 		{Name: ReadingHintColumn, Aliases: []string{"Reading hint", "Reader hint"}, Width: 22,
-			Help: fmt.Sprintf("Für den Vorleser, wenn die Möglichkeiten vorgelesen gleich klingen (Groß/klein, Komma, getrennt/zusammen, Bindestrich, das/dass, Schreibung eines Wortes): was er tun soll, z. B. „buchstabieren“, „Komma mitsprechen“, „Groß oder klein ansagen“. Er wird klein unter den Möglichkeiten gedruckt, höchstens %d Zeichen. Fehlt er, wo die Möglichkeiten gleich klingen, warnt druckreif check.", MaxReadingHint)},
+			Help: fmt.Sprintf("Für den Vorleser, wenn die Möglichkeiten vorgelesen gleich klingen (Groß/klein, Komma, getrennt/zusammen, Bindestrich, das/dass, Schreibung eines Wortes): was er tun soll, z. B. „buchstabieren“, „Komma = kurze Pause nach …, sonst ohne Pause lesen“, „Groß oder klein ansagen“. Er wird klein unter den Möglichkeiten gedruckt, höchstens %d Zeichen. Fehlt er, wo die Möglichkeiten gleich klingen, warnt druckreif check.", MaxReadingHint)},
 		regionColumn,
 		verbatimColumn,
 	},
@@ -188,12 +188,12 @@ func parseDativ(wb *workbook.Workbook, info *DeckInfo, known map[*workbook.Sheet
 		if len(s.Options) > 0 {
 			checkDistinctAnswers(r, dativOptionColumns[:len(s.Options)], s.Options)
 		}
-		var a, b int
+		var same Homophones
 		var alike bool
 		if len(s.Options) >= 2 {
-			a, b, alike = s.SoundAlike()
+			same, alike = s.SoundAlike()
 		}
-		s.ReadingHint = readReadingHint(r, dativHintSpace, s.Options, a, b, alike)
+		s.ReadingHint = readReadingHint(r, dativHintSpace, s.Options, same, alike)
 		region, regionOK := r.region(info)
 		if okNr && okFace {
 			entries = append(entries, sideEntry[sideData]{nr: nr, face: int(face), side: sideData{s, region, regionOK}, r: r})
@@ -231,9 +231,9 @@ var dativHintSpace = hintSpace{MaxReadingHint, "in die Zeile unter den Möglichk
 	"die Möglichkeiten", "options", OptionLetter}
 
 // readReadingHint reads the Vorlesehinweis and warns when two of the texts
-// read aloud sound the same but the reader is not told what to do: texts a
-// and b, if alike.
-func readReadingHint(r row, sp hintSpace, texts []string, a, b int, alike bool) string {
+// read aloud sound the same but the reader is not told what to do: the
+// texts same names, if alike, and the pronunciation that joins them.
+func readReadingHint(r row, sp hintSpace, texts []string, same Homophones, alike bool) string {
 	hint := r.get(ReadingHintColumn)
 	if n := utf8.RuneCountInString(hint); n > sp.max {
 		r.errorf(ReadingHintColumn, "der Vorlesehinweis hat %[1]d Zeichen; höchstens %[2]d passen %[3]s",
@@ -243,9 +243,18 @@ func readReadingHint(r row, sp hintSpace, texts []string, a, b int, alike bool) 
 			"the reading hint must not contain a line break; the card breaks it where needed")
 	}
 	if hint == "" && alike {
-		r.warnf(ReadingHintColumn, "%[1]s %[3]s („%[4]s“) und %[5]s („%[6]s“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“",
-			"%[2]s %[3]s (%[4]q) and %[5]s (%[6]q) sound the same when read aloud: please give a reading hint, e.g. \"buchstabieren\" (spell it) or \"Komma mitsprechen\" (say the comma)",
-			sp.things, sp.thingsEN, sp.letter(a), texts[a], sp.letter(b), texts[b])
+		a, b := same.A, same.B
+		// Texts that differ only in writing may differ in a comma; texts a
+		// pronunciation merges differ in a letter, which the reader spells.
+		where, whereEN := "", ""
+		example, exampleEN := "„buchstabieren“ oder „Komma = kurze Pause, sonst ohne Pause lesen“", "\"buchstabieren\" (spell it) or \"Komma = kurze Pause, sonst ohne Pause lesen\" (a comma is a short pause)"
+		if d := same.Where.Describe(); d.DE != "" {
+			where, whereEN = " ("+d.DE+")", " ("+d.EN+")"
+			example, exampleEN = "„buchstabieren“", "\"buchstabieren\" (spell it)"
+		}
+		r.warnf(ReadingHintColumn, "%[1]s %[3]s („%[4]s“) und %[5]s („%[6]s“) klingen vorgelesen gleich%[7]s: bitte einen Vorlesehinweis angeben, z. B. %[9]s",
+			"%[2]s %[3]s (%[4]q) and %[5]s (%[6]q) sound the same when read aloud%[8]s: please give a reading hint, e.g. %[10]s",
+			sp.things, sp.thingsEN, sp.letter(a), texts[a], sp.letter(b), texts[b], where, whereEN, example, exampleEN)
 	}
 	return hint
 }

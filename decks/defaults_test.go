@@ -23,10 +23,42 @@ func defaultDeck(t *testing.T, name string) *Deck {
 	if d == nil {
 		t.Fatal(messages(probs, i18n.German))
 	}
-	if len(probs) > 0 {
-		t.Errorf("%s: the default decks must check without warnings: %q", name, messages(probs, i18n.German))
+	var warned Problems
+	for _, p := range probs {
+		if !pendingReadingHints[sideAt(d, p.Location)] || p.Column != ReadingHintColumn {
+			warned = append(warned, p)
+		}
+	}
+	if len(warned) > 0 {
+		t.Errorf("%s: the default decks must check without warnings: %q", name, messages(warned, i18n.German))
 	}
 	return d
+}
+
+// pendingReadingHints are the default sides whose options sound alike
+// under a regional pronunciation (or the short ä of every speaker) that
+// the sound-alike check learnt with issue 25, and that the content
+// rewrite of that issue gives a Vorlesehinweis. The list may only shrink:
+// a side that gets its hint must be struck.
+var pendingReadingHints = map[string]bool{}
+
+// sideAt is the ID of the Dativ or labyrinth side read from the row at l.
+func sideAt(d *Deck, l Location) string {
+	for _, c := range d.Dativ {
+		for _, s := range c.Sides {
+			if s.Origin.File == l.File && s.Origin.Row == l.Row {
+				return s.ID
+			}
+		}
+	}
+	for _, c := range d.Labyrinth {
+		for _, s := range c.Sides {
+			if s.Origin.File == l.File && s.Origin.Row == l.Row {
+				return s.ID
+			}
+		}
+	}
+	return ""
 }
 
 // The default content must stay large enough for a complete kit: these
@@ -336,14 +368,14 @@ func TestDefaultLabyrinthDecksArePlayableByEar(t *testing.T) {
 		for _, c := range defaultDeck(t, name).Labyrinth {
 			for _, s := range c.Sides {
 				sides++
-				a, b, alike := s.SoundAlike()
+				same, alike := s.SoundAlike()
 				if s.ReadingHint != "" {
 					withHint++
 					delete(byJudgement, s.ID)
 					continue
 				}
-				if alike {
-					t.Errorf("%s: %q and %q sound the same, but the side has no Vorlesehinweis", s.ID, s.Answers[a], s.Answers[b])
+				if alike && !pendingReadingHints[s.ID] {
+					t.Errorf("%s: %q and %q sound the same%s, but the side has no Vorlesehinweis", s.ID, s.Answers[same.A], s.Answers[same.B], describeWhere(same))
 				}
 			}
 		}
@@ -356,6 +388,14 @@ func TestDefaultLabyrinthDecksArePlayableByEar(t *testing.T) {
 		t.Errorf("%s: %s sound the same, but the side has no Vorlesehinweis", id, what)
 	}
 	t.Logf("%d of %d labyrinth sides (%.1f %%) carry a Vorlesehinweis", hinted, total, 100*float64(hinted)/float64(total))
+}
+
+// describeWhere names the merger that joins two texts, for a test message.
+func describeWhere(h Homophones) string {
+	if d := h.Where.Describe().EN; d != "" {
+		return " (" + d + ")"
+	}
+	return ""
 }
 
 func TestDefaultSetCombines(t *testing.T) {
@@ -431,10 +471,13 @@ func TestDefaultDativDeckIsPlayableByEar(t *testing.T) {
 	for _, c := range dat.Dativ {
 		for _, s := range c.Sides {
 			sides++
-			a, b, alike := s.SoundAlike()
+			same, alike := s.SoundAlike()
+			if pendingReadingHints[s.ID] && (s.ReadingHint != "" || !alike) {
+				t.Errorf("%s has its Vorlesehinweis (or no longer sounds alike): strike it from pendingReadingHints", s.ID)
+			}
 			if s.ReadingHint == "" {
-				if alike {
-					t.Errorf("%s: %q and %q sound the same, but the side has no Vorlesehinweis", s.ID, s.Options[a], s.Options[b])
+				if alike && !pendingReadingHints[s.ID] {
+					t.Errorf("%s: %q and %q sound the same%s, but the side has no Vorlesehinweis", s.ID, s.Options[same.A], s.Options[same.B], describeWhere(same))
 				}
 				continue
 			}

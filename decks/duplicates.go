@@ -246,7 +246,7 @@ func collectDupItems(decks []*Deck) []dupItem {
 			it.solutionID = number(it.solution)
 		}
 		if src.kind == kindQuestion {
-			it.tested = testedKeys(testedSource{text: src.text, options: src.options, correct: src.correct, region: src.region}, known)
+			it.tested = testedKeys(testedSource{text: src.text, options: src.options, correct: src.correct, answer: src.answer, region: src.region}, known)
 		}
 		items = append(items, it)
 	}

@@ -66,6 +66,7 @@ type testedSource struct {
 	text    string
 	options []string
 	correct []int
+	answer  string // the answer of a question without options
 	region  string
 }
 
@@ -91,14 +92,16 @@ func wordSet(s string) map[string]bool {
 	return m
 }
 
-// testedKeys names what a question with options tests. A question without
-// options, or without a known right answer, has no keys.
+// testedKeys names what a question tests: what it is about, whatever its
+// form (duptopics.go), and for a question with options and a known right
+// answer what the options tell apart.
 //
 // Options are taken from known, which folds each text once: decks repeat
 // option texts, a templated deck on every side.
 func testedKeys(s testedSource, known optionCache) []testedKey {
+	topics := topicKeys(s)
 	if len(s.options) < 2 || len(s.correct) == 0 {
-		return nil
+		return topics
 	}
 	isRight := make([]bool, len(s.options))
 	for _, c := range s.correct {
@@ -118,9 +121,9 @@ func testedKeys(s testedSource, known optionCache) []testedKey {
 		}
 	}
 	if len(options) < 2 {
-		return nil
+		return topics
 	}
-	var keys []testedKey
+	keys := topics
 	add := func(k testedKey) {
 		if !slices.ContainsFunc(keys, func(o testedKey) bool { return o.name == k.name && o.role == k.role }) {
 			keys = append(keys, k)
@@ -183,6 +186,12 @@ func testedKeys(s testedSource, known optionCache) []testedKey {
 		add(commaKey(before[len(before)-1], written))
 	} else if len(quoted) == 1 && slices.ContainsFunc(splitWords(s.text), func(w string) bool { return w == "komma" || w == "kommas" }) {
 		add(commaKey(quoted[0], written))
+	}
+	// The comma before an infinitive with „zu“ after one verb: a gap after
+	// „versprach“ and a sentence „Sie versprach ihm pünktlich zu kommen“
+	// among the options of a question about a missing comma.
+	for _, k := range infinitiveCommaKeys(s, options, written) {
+		add(k)
 	}
 
 	// Two words for one thing: two right options of one word each

@@ -138,8 +138,8 @@ func parseLabyrinth(wb *workbook.Workbook, info *DeckInfo, known map[*workbook.S
 		}
 		s.Correct = correct
 		checkDistinctAnswers(r, []string{"A", "B", "C"}, s.Answers[:])
-		a, b, alike := s.SoundAlike()
-		s.ReadingHint = readReadingHint(r, labyrinthHintSpace, s.Answers[:], a, b, alike)
+		same, alike := s.SoundAlike()
+		s.ReadingHint = readReadingHint(r, labyrinthHintSpace, s.Answers[:], same, alike)
 		region, regionOK := r.region(info)
 		if okNr && okFace && okKind {
 			entries = append(entries, sideEntry[sideData]{nr: nr, face: int(face), side: sideData{s, kind, region, regionOK}, r: r})

@@ -219,7 +219,7 @@ func TestCardNumberDuplicated(t *testing.T) {
 func TestReadingHintWarning(t *testing.T) {
 	_, probs := loadSheets(t, validDativ().set("Karten", 3, "Vorlesehinweis", ""))
 	got := messages(probs, i18n.German)
-	want := "deck/Karten.csv: Karten: Zeile 3: Spalte Vorlesehinweis: Warnung: die Möglichkeiten a („,“) und b („(nichts)“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“"
+	want := "deck/Karten.csv: Karten: Zeile 3: Spalte Vorlesehinweis: Warnung: die Möglichkeiten a („,“) und b („(nichts)“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma = kurze Pause, sonst ohne Pause lesen“"
 	if len(got) != 1 || got[0] != want || probs.HasErrors() {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
@@ -244,11 +244,11 @@ func TestLabyrinthReadingHint(t *testing.T) {
 		return s
 	}
 	_, probs := loadSheets(t, alike())
-	want := "deck/Karten.csv: Karten: Zeile 3: Spalte Vorlesehinweis: Warnung: die Antworten B („Leid“) und C („leid“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“"
+	want := "deck/Karten.csv: Karten: Zeile 3: Spalte Vorlesehinweis: Warnung: die Antworten B („Leid“) und C („leid“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma = kurze Pause, sonst ohne Pause lesen“"
 	if got := messages(probs, i18n.German); len(got) != 1 || got[0] != want || probs.HasErrors() {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
-	wantEN := `deck/Karten.csv: Karten: row 3: column Vorlesehinweis: warning: answers B ("Leid") and C ("leid") sound the same when read aloud: please give a reading hint, e.g. "buchstabieren" (spell it) or "Komma mitsprechen" (say the comma)`
+	wantEN := `deck/Karten.csv: Karten: row 3: column Vorlesehinweis: warning: answers B ("Leid") and C ("leid") sound the same when read aloud: please give a reading hint, e.g. "buchstabieren" (spell it) or "Komma = kurze Pause, sonst ohne Pause lesen" (a comma is a short pause)`
 	if got := messages(probs, i18n.English); len(got) != 1 || got[0] != wantEN {
 		t.Errorf("in English: %q\nwant %q", got, wantEN)
 	}
@@ -270,31 +270,76 @@ func TestLabyrinthReadingHint(t *testing.T) {
 }
 
 func TestSoundAlike(t *testing.T) {
-	alike := [][2]string{
+	// Pairs that sound the same to every listener: they differ only in
+	// writing.
+	spelled := [][2]string{
 		{",", Nothing}, {":", ","}, {"Abend", "abend"}, {"zu Hause", "zuhause"}, {"Rad fahren", "radfahren"},
 		{"3-Zimmer-Wohnung", "Dreizimmerwohnung"}, {"8-jährige", "achtjährige"}, {"das", "dass"},
 		{"sodaß", "so dass"}, {"Seitenstraße", "Seitenstrasse"}, {"Rhythmus", "Rythmus"}, {"Leviten", "Levithen"},
-		{"wider", "wieder"}, {"Tod", "tot"}, {"todmüde", "totmüde"}, {"Standard", "Standart"}, {"währe", "wäre"},
+		{"wider", "wieder"}, {"währe", "wäre"},
 		{"Klaus’", "Klaus’s"}, {"Terrasse", "Terasse"}, {"seien", "seihen"}, {"E-Mail", "Email"},
 		{"Schiffahrt", "Schifffahrt"}, {"Fens-ter", "Fen-ster"}, {"Karl V.", "Karl V"}, {"Armeen", "Armeen."},
 	}
+	// Pairs that sound the same under one merger, with real German words:
+	// every speaker's, then each region's.
+	merged := map[Merger][][2]string{
+		FinalDevoicing: {{"Tod", "tot"}, {"todmüde", "totmüde"}, {"Standard", "Standart"}, {"Rad", "Rat"}, {"Bund", "bunt"}, {"Grad", "Grat"}},
+		ShortAE:        {{"kennte", "kännte"}, {"Lärche", "Lerche"}, {"Gämse", "Gemse"}, {"Quäntchen", "Quentchen"}, {"Eltern", "Ältern"}, {"behände", "behende"}, {"Stängel", "Stengel"}, {"Bäcker", "Becker"}},
+		LongAE:         {{"nehme", "nähme"}, {"gebe", "gäbe"}, {"Ehre", "Ähre"}, {"Beeren", "Bären"}, {"Gewähr", "Gewehr"}, {"lese", "läse"}},
+		VoicelessS:     {{"Atlase", "Atlasse"}, {"reisen", "reißen"}, {"weise", "weiße"}, {"Muse", "Muße"}, {"Seitenstraße", "Seitenstrase"}},
+		LenisFortis:    {{"Tank", "Dank"}, {"Kasse", "Gasse"}, {"Paar", "Bar"}, {"Ente", "Ende"}, {"packen", "backen"}, {"leiden", "leiten"}},
+		ChSch:          {{"Kirche", "Kirsche"}, {"Fichte", "fischte"}, {"mich", "misch"}, {"Löcher", "Löscher"}, {"euch", "Eusch"}},
+		// Bavaria and Austria merge both: there the „Kasse“ sounds like
+		// the „Gase“.
+		LenisFortis | VoicelessS: {{"Kasse", "Gase"}},
+	}
+	// Pairs no German hears alike.
 	apart := [][2]string{
-		{"sein", "seien"}, {"gebe", "gäbe"}, {"hatte", "hätte"}, {"Wagen", "Wägen"}, {"Atlasse", "Atlase"},
-		{"Seitenstraße", "Seitenstrase"}, {"Worte", "Wörter"}, {"dem Regen", "den Regen"}, {"zu", Nothing},
+		{"sein", "seien"}, {"hatte", "hätte"}, {"Wagen", "Wägen"},
+		{"Worte", "Wörter"}, {"dem Regen", "den Regen"}, {"zu", Nothing},
 		{"wandte", "wendete"}, {"niemandem", "niemanden"}, {"Herzlichsten", "Herzlichste"},
 		{"Futur I", "Futur II"}, {"7.15 Uhr", "7.45 Uhr"}, {"seit 1938", "seit 1848"}, {"1100", "100"},
-		{"Kakten", "Kakteen"}, {"Ideen", "Iden"},
+		{"Kakten", "Kakteen"}, {"Ideen", "Iden"}, {"Buch", "Busch"}, {"lachen", "laschen"}, {"Tank", "Zank"},
+		{"Kasse", "Tasse"}, {"Mutter", "Mütter"}, {"Haus", "Maus"}, {"Fuchs", "Fusch"}, {"gab", "gäbe"},
 	}
-	for _, want := range []bool{true, false} {
-		pairs := alike
-		if !want {
-			pairs = apart
+	check := func(p [2]string, want bool, where Merger) {
+		t.Helper()
+		s := DativSide{Options: []string{p[0], p[1]}}
+		got, alike := s.SoundAlike()
+		if alike != want || want && got.Where != where {
+			t.Errorf("%q / %q: sound alike %v under %v (%s), want %v under %v (keys %q, %q)", p[0], p[1], alike, got.Where,
+				got.Where.Describe().EN, want, where, soundKeyUnder(s.OptionText(0), where), soundKeyUnder(s.OptionText(1), where))
 		}
+	}
+	for _, p := range spelled {
+		check(p, true, 0)
+	}
+	for m, pairs := range merged {
 		for _, p := range pairs {
-			s := DativSide{Options: []string{p[0], p[1]}}
-			if _, _, got := s.SoundAlike(); got != want {
-				t.Errorf("%q / %q: sound alike %v, want %v (keys %q, %q)", p[0], p[1], got, want, soundKey(s.OptionText(0)), soundKey(s.OptionText(1)))
-			}
+			check(p, true, m)
 		}
+	}
+	for _, p := range apart {
+		check(p, false, 0)
+	}
+}
+
+// The warning names the pronunciation under which two options sound the
+// same, so the author knows what the reader must make audible.
+func TestSoundAlikeWarningNamesTheMerger(t *testing.T) {
+	s := validDativ().set("Karten", 2, "Option 1", "nehme").set("Karten", 2, "Option 2", "nähme").set("Karten", 2, "Satz", "Ich ___ das Angebot gern an.")
+	_, probs := loadSheets(t, s)
+	want := "deck/Karten.csv: Karten: Zeile 2: Spalte Vorlesehinweis: Warnung: die Möglichkeiten a („nehme“) und b („nähme“) klingen vorgelesen gleich " +
+		"(wo langes ä wie e klingt (Norden und Osten): „nähme“ wie „nehme“): bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“"
+	if got := messages(probs, i18n.German); len(got) != 1 || got[0] != want {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+	wantEN := `deck/Karten.csv: Karten: row 2: column Vorlesehinweis: warning: options a ("nehme") and b ("nähme") sound the same when read aloud (where long ä sounds like e (north and east): "nähme" like "nehme"): please give a reading hint, e.g. "buchstabieren" (spell it)`
+	if got := messages(probs, i18n.English); len(got) != 1 || got[0] != wantEN {
+		t.Errorf("English: %q\nwant %q", got, wantEN)
+	}
+	// A hint silences it.
+	if _, probs := loadSheets(t, s.set("Karten", 2, ReadingHintColumn, "B mit langem ä sprechen")); len(probs) != 0 {
+		t.Errorf("with a hint: %q", messages(probs, i18n.German))
 	}
 }

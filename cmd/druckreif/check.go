@@ -43,6 +43,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		probs = append(probs, clashesWithDefaults(loaded)...)
 	}
 	probs = append(probs, duplicates(loaded, len(pos) > 0)...)
+	// Tells are a property of each sheet: only the decks named are tested.
+	probs = append(probs, decks.Tells(loaded)...)
 	errs, warns := printProblems(stdout, probs, lang)
 	cards := 0
 	for _, d := range loaded {

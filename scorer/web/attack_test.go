@@ -685,3 +685,51 @@ func (f *failingStore) Limit(ctx context.Context, now time.Time, keys []string, 
 	}
 	return f.Store.Limit(ctx, now, keys, fn)
 }
+
+// Row 13, the labyrinth: the table's phone entering a printed tip for a
+// player on paper as an entry of its own keeps the choice Mireille made
+// on her phone, and so does an undo of that entry; only taking back the
+// card drawn discards it.
+func TestPendingChoiceSurvivesOtherEntries(t *testing.T) {
+	e := newEnv(t)
+	a := e.account("Anna")
+	id, pin := a.table(`{"game":"labyrinth","players":["Anna","Mireille","Sebastian","David"],"seed":1,"reader":"Anna"}`)
+	mireille := e.seat(id, pin, "Mireille")
+	a.want(200, "POST", "/api/tables/"+id+"/actions", map[string]any{"version": 0, "action": json.RawMessage(`{"type":"draw","kind":"normal"}`)})
+	mireille.want(202, "POST", "/api/tables/"+id+"/actions", map[string]any{"version": 1, "action": json.RawMessage(`{"type":"place","player":"Mireille","tip":"B","chip":4}`)})
+	mine := func(want bool) {
+		t.Helper()
+		m := mireille.want(200, "GET", "/api/tables/"+id, nil)
+		p, _ := m["pending"].(map[string]any)
+		if got := p != nil && p["mine"] != nil; got != want {
+			t.Fatalf("Mireille's choice pending: %v, want %v (%v)", got, want, m["pending"])
+		}
+	}
+	a.want(200, "POST", "/api/tables/"+id+"/actions", map[string]any{"version": 1, "action": json.RawMessage(`{"type":"tip","player":"David","tip":"A"}`)})
+	mine(true)
+	a.want(200, "POST", "/api/tables/"+id+"/undo", map[string]any{"version": 2})
+	mine(true)
+	m := a.want(200, "POST", "/api/tables/"+id+"/undo", map[string]any{"version": 3})
+	mine(false)
+	if !strings.Contains(fmt.Sprint(m["notice"]), "Karte zurückgenommen") {
+		t.Fatalf("no notice after taking back the card: %v", m["notice"])
+	}
+}
+
+// Over plain http from another machine the login page says the password
+// crosses the Wi-Fi unencrypted and links the HTTPS address.
+func TestInsecureLoginSaysSo(t *testing.T) {
+	e := newEnv(t)
+	e.web.SecureBase = "https://192.168.1.20:8443"
+	e.web.TrustedProxies, _ = ParseProxies("127.0.0.1")
+	e.srv.Config.Handler = e.web.Handler()
+	lan := e.phone()
+	lan.header.Set("X-Forwarded-For", "192.168.1.34")
+	page := string(lan.do("GET", "/", nil).body)
+	if !strings.Contains(page, "unverschlüsselt durchs WLAN") || !strings.Contains(page, `href="https://192.168.1.20:8443/"`) {
+		t.Fatalf("the login page over http from the LAN:\n%s", page)
+	}
+	if page := string(e.phone().do("GET", "/", nil).body); strings.Contains(page, "unverschlüsselt") {
+		t.Fatal("the laptop's own browser is warned")
+	}
+}
