@@ -26,15 +26,23 @@ func (p *pageState) checkQR() {
 		// within a quarter of its width around it.
 		w := cand.x1 - cand.x0
 		region := rect{cand.x0 - w/4, cand.y0 - w/4, cand.x1 + w/4, cand.y1 + w/4}
-		// At a print's resolution, then finer: one decoder's miss on one
-		// rasterization is no unreadable code (zbar and phone cameras read
-		// what the finer ones show).
+		// At a print's resolution, then finer, the code with what lies
+		// around it; then the code on its quiet zone alone, read straight
+		// off its module grid. One decoder's miss on one rasterization is
+		// no unreadable code (zbar and phone cameras read what the others
+		// show), so only a code none of them reads is reported.
+		quiet := rect{cand.x0 - w/12, cand.y0 - w/12, cand.x1 + w/12, cand.y1 + w/12}
 		var text string
 		var modulePx float64
 		ok := false
 		dpi := 0.0
-		for _, dpi = range []float64{qrDPI, 1.5 * qrDPI, 2 * qrDPI} {
-			if text, modulePx, ok = decodeQR(p.rasterize(region, dpi, qc.fill)); ok {
+		for _, try := range []struct {
+			dpi  float64
+			area rect
+			pure bool
+		}{{qrDPI, region, false}, {1.5 * qrDPI, region, false}, {2 * qrDPI, region, false}, {qrDPI, quiet, true}, {2 * qrDPI, quiet, true}} {
+			dpi = try.dpi
+			if text, modulePx, ok = decodeQR(p.rasterize(try.area, try.dpi, qc.fill), try.pure); ok {
 				break
 			}
 		}
@@ -123,8 +131,9 @@ func (p *pageState) rasterize(region rect, dpi float64, code int) *image.Gray {
 }
 
 // decodeQR reads a QR code in an image: its text and its module size in
-// pixels, as the finder patterns measure it.
-func decodeQR(img *image.Gray) (string, float64, bool) {
+// pixels, as the finder patterns measure it. pure reads an image of the
+// code alone on white.
+func decodeQR(img *image.Gray, pure bool) (string, float64, bool) {
 	src := gozxing.NewLuminanceSourceFromImage(img)
 	reader := qrcode.NewQRCodeReader()
 	for _, binarize := range []func(gozxing.LuminanceSource) gozxing.Binarizer{gozxing.NewHybridBinarizer, gozxing.NewGlobalHistgramBinarizer} {
@@ -132,12 +141,11 @@ func decodeQR(img *image.Gray) (string, float64, bool) {
 		if err != nil {
 			continue
 		}
-		res, err := reader.Decode(bmp, map[gozxing.DecodeHintType]interface{}{gozxing.DecodeHintType_TRY_HARDER: true})
-		if err != nil {
-			// The code alone on its quiet zone, as a vector drawing gives it:
-			// read its modules straight off the grid.
-			res, err = reader.Decode(bmp, map[gozxing.DecodeHintType]interface{}{gozxing.DecodeHintType_PURE_BARCODE: true})
+		hint := gozxing.DecodeHintType_TRY_HARDER
+		if pure {
+			hint = gozxing.DecodeHintType_PURE_BARCODE
 		}
+		res, err := reader.Decode(bmp, map[gozxing.DecodeHintType]interface{}{hint: true})
 		if err != nil {
 			continue
 		}
