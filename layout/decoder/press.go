@@ -71,7 +71,7 @@ var anyLight = [2]float64{0, 100}
 // the band's lightness.
 var pressLook = sync.OnceValue(func() look {
 	lk := bandLook
-	lk.halo = layout.Process(0, 0.75, 0.90, 0)
+	lk.halo = layout.Process(0, 0.70, 0.85, 0)
 	lk.base = layout.Process(0.20, 0.50, 0.20, 0)
 	lk.process = &processPalette{
 		solution: inks(inkRange{75, 90, 5}, inkRange{0, 0, 5}, inkRange{0, 15, 5}, anyLight),
