@@ -32,14 +32,15 @@ func needProfile(t *testing.T) {
 	}
 }
 
-// exportGames are the games the outside check exports: the dativ game
-// (its cards with the band in process inks, chips, guess cards, the
-// sleeve, the rules); DRUCKREIF_EXPORT_FULL=1 exports every game (CI).
+// exportGames are the games the outside check exports: The Game (cards
+// with common backs, the rules) within go test's time; every game with
+// DRUCKREIF_EXPORT_FULL=1 (CI). The dativ band in process inks is
+// measured by layout/decoder's TestPressDecoderRates.
 func exportGames() []string {
 	if os.Getenv("DRUCKREIF_EXPORT_FULL") == "1" {
 		return nil
 	}
-	return []string{"--game", "dativ"}
+	return []string{"--game", "thegame"}
 }
 
 // qpdfJSON is what the outside check reads of a file through qpdf.
@@ -299,7 +300,7 @@ func TestExportPDFXOutsideCheck(t *testing.T) {
 	if code := run(args, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	for _, want := range []string{"dativ/vorderseiten.pdf", "dativ/rueckseiten.pdf", "dativ/teile.pdf", "README.txt", ".druckreif-kit.json"} {
+	for _, want := range []string{"thegame/vorderseiten.pdf", "thegame/rueckseiten.pdf", "thegame/teile.pdf", "README.txt", ".druckreif-kit.json"} {
 		if _, err := os.Stat(filepath.Join(dir, want)); err != nil {
 			t.Errorf("%s missing", want)
 		}
@@ -319,7 +320,7 @@ func TestExportPDFX1aOutsideCheck(t *testing.T) {
 	if code := run(args, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	if _, err := os.Stat(filepath.Join(dir, "dativ/karten.pdf")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "thegame/karten.pdf")); err != nil {
 		t.Fatal(err)
 	}
 	ink, pages := outsideCheck(t, dir, "1.4", "PDF/X-1a:2003", 240, false)
