@@ -31,8 +31,13 @@
     if (el.type === "hidden") return false;
     if (el.type === "radio" || el.type === "checkbox") return el.checked !== el.defaultChecked;
     if (el.tagName === "SELECT") {
+      // A list with no option marked selected shows its first: that is
+      // the page's value, not a choice.
+      var marked = false;
+      for (var j = 0; j < el.options.length; j++) marked = marked || el.options[j].defaultSelected;
       for (var i = 0; i < el.options.length; i++) {
-        if (el.options[i].selected !== el.options[i].defaultSelected) return true;
+        var byPage = el.options[i].defaultSelected || (!marked && !el.multiple && i === 0);
+        if (el.options[i].selected !== byPage) return true;
       }
       return false;
     }
