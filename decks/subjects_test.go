@@ -41,7 +41,7 @@ var compassComparison = regexp.MustCompile(`(?i)\b(weiter\s+(nördlich|südlich|
 // no single thing belongs here; a name does not.
 var commonNouns = wordSet(`buchstaben bundeskanzler butter ende geschichten gold gott grenze haut herr himmel
 	kaffee kartoffeln kind konig krieg licht mann novelle pferd roman schrittgeschwindigkeit schulden strom
-	wasser wein welt zeit zucker blut brot fell fenster gehirn luft leut leute stern`)
+	wasser wein welt zeit zucker blut brot fell fenster gehirn luft leut leute stern singular plural`)
 
 // attribution is a quotation's source in a Lingutaurus question.
 var attribution = regexp.MustCompile(`\([^)]*\)`)
