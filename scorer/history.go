@@ -106,19 +106,21 @@ type scoring struct {
 	Together bool
 	// One and Many name a result of 1 and of any other number ("Punkt",
 	// "Punkte"); Count is what the score curve counts round by round, and
-	// Round what a round of it is called; Best says which result is best.
-	One, Many, Count, Round, Best i18n.Text
+	// Round what a round of it is called ("nach jeder Frage" After);
+	// Best says which result is best; Note explains what a count means,
+	// where it needs it.
+	One, Many, Count, Round, After, Best, Note i18n.Text
 }
 
 var (
-	points   = scoring{One: i18n.T("Punkt", "point"), Many: i18n.T("Punkte", "points"), Count: i18n.T("Punkte", "Points"), Round: i18n.T("Runde", "Round"), Best: i18n.T("die meisten Punkte", "the most points")}
+	points   = scoring{One: i18n.T("Punkt", "point"), Many: i18n.T("Punkte", "points"), Count: i18n.T("Punkte", "Points"), Round: i18n.T("Runde", "Round"), After: i18n.T("nach jeder Runde", "after every round"), Best: i18n.T("die meisten Punkte", "the most points")}
 	scorings = map[string]scoring{
-		"thegame":   {Lower: true, Together: true, One: i18n.T("Karte übrig", "card left"), Many: i18n.T("Karten übrig", "cards left"), Count: i18n.T("Gelegte Karten", "Cards laid"), Round: i18n.T("Zug", "Turn"), Best: i18n.T("die wenigsten Karten übrig", "the fewest cards left")},
-		"labyrinth": {Count: i18n.T("Feld der Spielfigur", "Field of the piece"), Round: i18n.T("Frage", "Question"), Best: i18n.T("das Feld am nächsten am Ausgang", "the field closest to the exit")},
-		"dativ":     {One: i18n.T("Chip", "chip"), Many: i18n.T("Chips", "chips"), Count: i18n.T("Chips", "Chips"), Round: i18n.T("Karte", "Card"), Best: i18n.T("die meisten Chips", "the most chips")},
-		"genial":    {One: points.One, Many: points.Many, Count: points.Count, Round: i18n.T("Frage", "Question"), Best: points.Best},
-		"raab":      {One: points.One, Many: points.Many, Count: i18n.T("Punkte der Seite", "Points of the side"), Round: i18n.T("Spiel", "Game"), Best: i18n.T("die meisten Punkte der eigenen Seite", "the most points of one's side")},
-		"raab-mini": {One: points.One, Many: points.Many, Count: points.Count, Round: i18n.T("Aufgabe", "Task"), Best: points.Best},
+		"thegame":   {Lower: true, Together: true, One: i18n.T("Karte übrig", "card left"), Many: i18n.T("Karten übrig", "cards left"), Count: i18n.T("Gelegte Karten", "Cards laid"), Round: i18n.T("Zug", "Turn"), After: i18n.T("nach jedem Zug", "after every turn"), Best: i18n.T("die wenigsten Karten übrig", "the fewest cards left"), Note: i18n.T("Das Ergebnis sind die Karten, die am Ende zusammen übrig blieben.", "The result is the cards left over together at the end.")},
+		"labyrinth": {Count: i18n.T("Feld der Spielfigur", "Field of the piece"), Round: i18n.T("Frage", "Question"), After: i18n.T("nach jeder Frage", "after every question"), Best: i18n.T("das Feld am nächsten am Ausgang", "the field closest to the exit"), Note: i18n.T("Feld 0 ist das Startfeld, −1 bis −4 liegen dahinter; „Nische“: die Figur steht in einer der Nischen.", "Field 0 is the start field, −1 to −4 lie behind it; “niche”: the piece stands in one of the niches.")},
+		"dativ":     {One: i18n.T("Chip", "chip"), Many: i18n.T("Chips", "chips"), Count: i18n.T("Chips", "Chips"), Round: i18n.T("Karte", "Card"), After: i18n.T("nach jeder Karte", "after every card"), Best: i18n.T("die meisten Chips", "the most chips")},
+		"genial":    {One: points.One, Many: points.Many, Count: points.Count, Round: i18n.T("Frage", "Question"), After: i18n.T("nach jeder Frage", "after every question"), Best: points.Best},
+		"raab":      {One: points.One, Many: points.Many, Count: i18n.T("Punkte", "Points"), Round: i18n.T("Spiel", "Game"), After: i18n.T("nach jedem Spiel des Abends", "after every game of the evening"), Best: points.Best, Note: i18n.T("Jeder zählt die Punkte seiner Seite: des Teams oder Stefans.", "Everybody counts the points of their side: the team's or Stefan's.")},
+		"raab-mini": {One: points.One, Many: points.Many, Count: points.Count, Round: i18n.T("Aufgabe", "Task"), After: i18n.T("nach jeder Aufgabe", "after every task"), Best: points.Best},
 	}
 )
 
@@ -145,6 +147,13 @@ func LowerIsBetter(game string) bool { return scoringOf(game).Lower }
 
 // Counted is what the game's score curve counts, as a heading.
 func Counted(game string) i18n.Text { return scoringOf(game).Count }
+
+// AfterEach says when the score curve's points are taken ("nach jeder
+// Frage").
+func AfterEach(game string) i18n.Text { return scoringOf(game).After }
+
+// CountNote explains what the game's count means, or is empty.
+func CountNote(game string) i18n.Text { return scoringOf(game).Note }
 
 // BestIs says which result of the game is the best one ("die meisten
 // Punkte").

@@ -41,9 +41,15 @@ type chartTick struct {
 type chartSeries struct {
 	Marker scorer.Marker
 	Path   string // the line through the points, an SVG path
+	// Points carry the player's symbol: every point, or on a long line
+	// every few points and the last (symbols closer than about their
+	// size would merge into one band).
 	Points []chartPoint
 	Shape  string // the player's symbol as an SVG path around 0,0
 }
+
+// maxSymbols is how many symbols a line carries at most.
+const maxSymbols = 24
 
 // chartPoint is one value of a line, where it is drawn and what it says.
 type chartPoint struct {
@@ -140,6 +146,7 @@ func newLineChart(label, xTitle string, n int, xLabel func(i int) string, marker
 			spread[[2]int{v.X, v.V}] = append(spread[[2]int{v.X, v.V}], si)
 		}
 	}
+	symbolEvery := max(1, int(math.Ceil(float64(n)/maxSymbols)))
 	for si, vs := range values {
 		s := chartSeries{Marker: markers[si], Shape: symbolShapes[markers[si].Symbol]}
 		if s.Shape == "" {
@@ -160,7 +167,9 @@ func newLineChart(label, xTitle string, n int, xLabel func(i int) string, marker
 				cmd = "M"
 			}
 			fmt.Fprintf(&path, "%s%.1f %.1f", cmd, p.X, p.Y)
-			s.Points = append(s.Points, p)
+			if k%symbolEvery == 0 || k == len(vs)-1 {
+				s.Points = append(s.Points, p)
+			}
 		}
 		s.Path = path.String()
 		c.Series = append(c.Series, s)

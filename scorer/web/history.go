@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"druckreif/i18n"
@@ -112,6 +113,7 @@ type tablePage struct {
 	Chart    *lineChart
 	Caption  string
 	Round    string // what a round is called ("Frage")
+	ByRound  string // "Frage für Frage"
 	Players  []scorer.Marker
 	Rounds   []roundRow
 }
@@ -219,7 +221,11 @@ func (s *Server) historyPlayerPage(w http.ResponseWriter, r *http.Request) error
 		if len(mine) > timelineLength {
 			mine = mine[len(mine)-timelineLength:]
 		}
-		pg.Chart, pg.Caption = v.timelineChart(played.Game, mine, []scorer.Marker{m})
+		if len(mine) > 1 {
+			pg.Chart, pg.Caption = v.timelineChart(played.Game, mine, []scorer.Marker{m})
+		} else if len(mine) == 1 {
+			pg.Caption = fmt.Sprintf(v.T("Bisher eine Partie, am %s: %s.", "One game so far, on %s: %s."), v.Day(mine[0].At), v.result(mine[0], m.Name))
+		}
 		if hh := h.HeadToHead(played.Game); hh != nil {
 			me := slices.IndexFunc(hh.Players, func(p scorer.Marker) bool { return p.Name == m.Name })
 			for j, p := range hh.Players {
@@ -252,6 +258,10 @@ func (s *Server) historyTablePage(w http.ResponseWriter, r *http.Request) error 
 	v := s.newView(r, au, "")
 	v.Title = c.Title
 	d := &tablePage{Curve: c, Together: scorer.Together(c.Game), Round: v.Text(scorer.RoundName(c.Game))}
+	d.ByRound = d.Round + " für " + d.Round
+	if v.Lang == i18n.English {
+		d.ByRound = d.Round + " by " + strings.ToLower(d.Round)
+	}
 	if f := c.Finished; f != nil {
 		d.When = fmt.Sprintf(v.T("Beendet am %s", "Finished on %s"), v.Date(f.At))
 		d.Summary = v.gameRow(*f).Summary
@@ -277,7 +287,10 @@ func (s *Server) historyTablePage(w http.ResponseWriter, r *http.Request) error 
 	}
 	if len(d.Players) > 0 && len(c.Rounds) > 1 {
 		count := v.Text(scorer.Counted(c.Game))
-		d.Caption = fmt.Sprintf(v.T("%s nach jeder Runde (%s)", "%s after every round (%s)"), count, d.Round)
+		d.Caption = count + " " + v.Text(scorer.AfterEach(c.Game)) + "."
+		if note := v.Text(scorer.CountNote(c.Game)); note != "" {
+			d.Caption += " " + note
+		}
 		d.Chart = newLineChart(fmt.Sprintf(v.T("Verlauf: %s je %s", "Curve: %s per %s"), count, d.Round), d.Round, len(c.Rounds), func(i int) string {
 			if i == 0 {
 				return v.T("Start", "Start")
@@ -286,7 +299,10 @@ func (s *Server) historyTablePage(w http.ResponseWriter, r *http.Request) error 
 		}, d.Players, values)
 	}
 	for i, round := range c.Rounds {
-		row := roundRow{ID: "runde-" + strconv.Itoa(i), Label: v.roundLabel(c.Game, i)}
+		row := roundRow{ID: "runde-" + strconv.Itoa(i), Label: strconv.Itoa(i)}
+		if i == 0 {
+			row.Label = v.T("Start", "Start")
+		}
 		for _, m := range d.Players {
 			row.Cells = append(row.Cells, v.count(c.Game, round[m.Name]))
 		}
@@ -312,7 +328,7 @@ func (v *view) roundLabel(game string, i int) string {
 // count is a value of the score curve: a number, or the labyrinth's niche.
 func (v *view) count(game string, n int) string {
 	if game == "labyrinth" && n < -4 {
-		return v.Text(scorer.ResultText(game, n))
+		return v.T("Nische", "niche")
 	}
 	return scorer.Signed(n)
 }
