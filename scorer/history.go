@@ -525,16 +525,16 @@ func (s *Service) curve(ctx context.Context, au Auth, id string) (Curve, error) 
 	if err != nil {
 		return Curve{}, err
 	}
-	start, ok := l.runner.Standing(state)
+	start, ok := l.runner.Scoreboard(state)
 	if !ok {
 		return c, nil
 	}
-	var steps []rules.Standing
+	var steps []rules.Scoreboard
 	for _, f := range l.inForce {
 		if state, _, err = l.runner.Apply(state, f.action); err != nil {
 			return Curve{}, err // the table replayed when it was loaded
 		}
-		st, _ := l.runner.Standing(state)
+		st, _ := l.runner.Scoreboard(state)
 		steps = append(steps, st)
 	}
 	c.Rounds = roundsOf(start, steps)
@@ -545,7 +545,7 @@ func (s *Service) curve(ctx context.Context, au Auth, id string) (Curve, error) 
 // action: the start, then the last standing of every round (a round ends
 // where the engine's round count changes). Actions before the first round
 // that change nothing are no round.
-func roundsOf(start rules.Standing, steps []rules.Standing) []map[string]int {
+func roundsOf(start rules.Scoreboard, steps []rules.Scoreboard) []map[string]int {
 	out := []map[string]int{start.Scores}
 	for i, st := range steps {
 		if i+1 < len(steps) && steps[i+1].Round == st.Round {

@@ -73,7 +73,7 @@ func (e engine) Collect(s State, choices []rules.Action) (rules.Action, error) {
 
 // Outcome: one winner (tie-breaks decide); the scores are the points.
 func (e engine) Outcome(s State) rules.Outcome {
-	o := rules.Outcome{Remaining: -1, Points: e.Standing(s).Scores}
+	o := rules.Outcome{Remaining: -1, Points: e.Scoreboard(s).Scores}
 	if s.Winner != "" {
 		o.Winners = []string{s.Winner}
 	}

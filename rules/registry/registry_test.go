@@ -85,7 +85,7 @@ func readLog(t *testing.T, path string) rules.Log {
 
 // Every engine counts its players, and at the end of every example game
 // that count is the outcome's: the final standing is the result.
-func TestStandingsEndAsOutcome(t *testing.T) {
+func TestScoreboardsEndAsOutcome(t *testing.T) {
 	set, probs := decks.LoadSet(decks.Options{})
 	if set == nil {
 		t.Fatal(probs.Errors())
@@ -98,7 +98,7 @@ func TestStandingsEndAsOutcome(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			first, ok := r.Standing(start)
+			first, ok := r.Scoreboard(start)
 			if !ok || len(first.Scores) == 0 {
 				t.Fatalf("no standing at the start: %+v", first)
 			}
@@ -106,7 +106,7 @@ func TestStandingsEndAsOutcome(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			last, _ := r.Standing(end)
+			last, _ := r.Scoreboard(end)
 			o := r.Outcome(end)
 			switch {
 			case g.Name == "thegame":

@@ -2,11 +2,11 @@ package mini
 
 import "druckreif/rules"
 
-// Standing: a round is a task finished (a repeat after a tie counts its
+// Scoreboard: a round is a task finished (a repeat after a tie counts its
 // tasks anew, from a score of 0:0); the scores are the score track's, by
 // the sides' player names (red is the candidate, blue Stefan).
-func (e *Engine) Standing(s State) rules.Standing {
-	out := rules.Standing{Round: s.Round<<16 | s.Tasks, Scores: map[string]int{}}
+func (e *Engine) Scoreboard(s State) rules.Scoreboard {
+	out := rules.Scoreboard{Round: s.Round<<16 | s.Tasks, Scores: map[string]int{}}
 	for i := range s.Players {
 		out.Scores[sideName(s, i)] = s.Score[i]
 	}

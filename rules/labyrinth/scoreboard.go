@@ -2,11 +2,11 @@ package labyrinth
 
 import "druckreif/rules"
 
-// Standing: a round is a question card drawn (its Lingutaurus cards belong
+// Scoreboard: a round is a question card drawn (its Lingutaurus cards belong
 // to it); the scores are the fields the pieces stand on — 0 the start,
 // Length the exit, −1 … −4 behind the start, NichePos in a niche.
-func (e *engine) Standing(s State) rules.Standing {
-	return rules.Standing{Round: s.Question, Scores: positions(s)}
+func (e *engine) Scoreboard(s State) rules.Scoreboard {
+	return rules.Scoreboard{Round: s.Question, Scores: positions(s)}
 }
 
 // positions are the fields the pieces stand on, by player.

@@ -2,11 +2,11 @@ package raab
 
 import "druckreif/rules"
 
-// Standing: a round is a game of the evening, begun when it is spun or
+// Scoreboard: a round is a game of the evening, begun when it is spun or
 // chosen; every player's score is their side's total on the box edge (the
 // full-time host belongs to no side and has none).
-func (e engine) Standing(s State) rules.Standing {
-	out := rules.Standing{Round: len(s.Played), Scores: map[string]int{}}
+func (e engine) Scoreboard(s State) rules.Scoreboard {
+	out := rules.Scoreboard{Round: len(s.Played), Scores: map[string]int{}}
 	for _, side := range []string{SideStefan, SideTeam} {
 		for _, p := range s.members(side) {
 			out.Scores[p] = s.Score.of(side)
