@@ -483,7 +483,10 @@ type Curve struct {
 	Players []Marker
 	// Rounds[0] is the start, Rounds[n] the standing after round n.
 	Rounds []map[string]int
-	Over   bool
+	// Reveals[n] are the questions resolved in round n, as every phone
+	// showed them (Reveals[0], the start, has none).
+	Reveals [][]Reveal
+	Over    bool
 	// Finished is the table's entry in the history (nil while it goes on).
 	Finished *Game
 }
@@ -530,23 +533,37 @@ func (s *Service) curve(ctx context.Context, au Auth, id string) (Curve, error) 
 		return c, nil
 	}
 	var steps []rules.Scoreboard
+	var reveals []*Reveal
 	for _, f := range l.inForce {
-		if state, _, err = l.runner.Apply(state, f.action); err != nil {
+		next, _, err := l.runner.Apply(state, f.action)
+		if err != nil {
 			return Curve{}, err // the table replayed when it was loaded
 		}
+		reveals = append(reveals, revealOf(l, f.seq, state, next, f.action))
+		state = next
 		st, _ := l.runner.Scoreboard(state)
 		steps = append(steps, st)
 	}
-	c.Rounds = roundsOf(start, steps)
+	var in []int
+	c.Rounds, in = roundsOf(start, steps)
+	c.Reveals = make([][]Reveal, len(c.Rounds))
+	for i, r := range reveals {
+		if r != nil {
+			c.Reveals[in[i]] = append(c.Reveals[in[i]], *r)
+		}
+	}
 	return c, nil
 }
 
-// roundsOf is a score curve from the standing at the start and after each
-// action: the start, then the last standing of every round (a round ends
-// where the engine's round count changes). Actions before the first round
-// that change nothing are no round.
-func roundsOf(start rules.Scoreboard, steps []rules.Scoreboard) []map[string]int {
-	out := []map[string]int{start.Scores}
+// roundsOf is a score curve from the scoreboard at the start and after
+// each action: the start, then the last scores of every round (a round
+// ends where the engine's round count changes). Actions before the first
+// round that change nothing are no round; in[i] is the round action i
+// belongs to.
+func roundsOf(start rules.Scoreboard, steps []rules.Scoreboard) (out []map[string]int, in []int) {
+	out = []map[string]int{start.Scores}
+	in = make([]int, len(steps))
+	open := 0 // the first action of the round not yet closed
 	for i, st := range steps {
 		if i+1 < len(steps) && steps[i+1].Round == st.Round {
 			continue // the round goes on
@@ -555,6 +572,12 @@ func roundsOf(start rules.Scoreboard, steps []rules.Scoreboard) []map[string]int
 			continue
 		}
 		out = append(out, st.Scores)
+		for ; open <= i; open++ {
+			in[open] = len(out) - 1
+		}
 	}
-	return out
+	for ; open < len(steps); open++ {
+		in[open] = len(out) - 1
+	}
+	return out, in
 }

@@ -101,6 +101,13 @@ func TestBrowserHistory(t *testing.T) {
 			if !strings.Contains(winner, "Mireille") || !strings.Contains(winner, "31") {
 				t.Fatalf("labyrinth's first place: %q", winner)
 			}
+			// Tapping a round shows its reveal again: every player's tip
+			// and what it brought.
+			bt.Do(t, p.ctx, chromedp.Click(css(`table.by-round a[href="#aufloesung-1-1"]`)), chromedp.WaitVisible(css(`#aufloesung-1-1`)))
+			shot("4b-reveal-again")
+			if seats := elements(t, p.ctx, `details[open] #aufloesung-1-1 ul.reveal-seats-past > li`); seats != 4 {
+				t.Fatalf("the first question's reveal shows %d players", seats)
+			}
 			bt.Do(t, p.ctx, chromedp.Navigate(base+"/history/tables/"+ids["thegame"]), chromedp.WaitVisible(css(`table.by-round`)))
 			shot("5-table-thegame")
 			bt.Do(t, p.ctx, chromedp.Navigate(base+"/history/tables/"+ids["raab"]), chromedp.WaitVisible(css(`table.by-round`)))

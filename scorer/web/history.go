@@ -116,6 +116,27 @@ type tablePage struct {
 	ByRound  string // "Frage für Frage"
 	Players  []scorer.Marker
 	Rounds   []roundRow
+	Reveals  []roundReveal
+}
+
+// roundReveal is a question resolved in a round, as the phones showed it
+// at the reveal: tapping the round's line opens it again.
+type roundReveal struct {
+	ID       string // the anchor the round's line links to
+	Round    string // "Frage 3"
+	Title    string
+	Question string
+	Correct  string
+	Notes    []string
+	Seats    []revealSeat
+}
+
+type revealSeat struct {
+	scorer.Marker
+	Choice string
+	Right  *bool
+	Points string // "+3", "−2", "0"
+	Why    string
 }
 
 // rankRow is one player in a table's final order.
@@ -132,6 +153,8 @@ type roundRow struct {
 	ID    string
 	Label string
 	Cells []string
+	// Reveal is the anchor of the round's first reveal ("" without one).
+	Reveal string
 }
 
 func (s *Server) historyPage(w http.ResponseWriter, r *http.Request) error {
@@ -306,11 +329,39 @@ func (s *Server) historyTablePage(w http.ResponseWriter, r *http.Request) error 
 		for _, m := range d.Players {
 			row.Cells = append(row.Cells, v.count(c.Game, round[m.Name]))
 		}
+		for k, rv := range c.Reveals[i] {
+			r := v.roundReveal(rv, c.Players)
+			r.ID, r.Round = fmt.Sprintf("aufloesung-%d-%d", i, k+1), v.roundLabel(c.Game, i)
+			if k == 0 {
+				row.Reveal = r.ID
+			}
+			d.Reveals = append(d.Reveals, r)
+		}
 		d.Rounds = append(d.Rounds, row)
 	}
 	v.Data = d
 	s.render(w, http.StatusOK, "history-table", v)
 	return nil
+}
+
+// roundReveal is a reveal in the page's words.
+func (v *view) roundReveal(rv scorer.Reveal, players []scorer.Marker) roundReveal {
+	out := roundReveal{Title: v.Text(rv.Title), Question: rv.Question, Correct: v.Text(rv.Correct)}
+	for _, n := range rv.Notes {
+		out.Notes = append(out.Notes, v.Text(n))
+	}
+	for _, s := range rv.Seats {
+		m := scorer.Marker{Name: s.Player}
+		if i := slices.IndexFunc(players, func(p scorer.Marker) bool { return p.Name == s.Player }); i >= 0 {
+			m = players[i]
+		}
+		pts := scorer.Signed(s.Points)
+		if s.Points > 0 {
+			pts = "+" + pts
+		}
+		out.Seats = append(out.Seats, revealSeat{Marker: m, Choice: v.Text(s.Choice), Right: s.Right, Points: pts, Why: v.Text(s.Why)})
+	}
+	return out
 }
 
 func notInHistory() error {

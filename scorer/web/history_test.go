@@ -343,6 +343,25 @@ func TestScoreCurves(t *testing.T) {
 			if !c.Over || c.Finished == nil || c.Finished.TableID != id {
 				t.Fatalf("finished: %v %+v", c.Over, c.Finished)
 			}
+			// Every reveal of the table is in the round it resolved, none
+			// at the start; a question asked is resolved in its round.
+			all, err := e.svc.Reveals(context.Background(), au, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := []scorer.Reveal{}
+			for i, rv := range c.Reveals {
+				if i == 0 && len(rv) > 0 {
+					t.Fatalf("reveals at the start: %v", rv)
+				}
+				if (setup.Game == "genial" || setup.Game == "dativ" || setup.Game == "labyrinth") && i > 0 && len(rv) == 0 {
+					t.Fatalf("round %d has no reveal", i)
+				}
+				got = append(got, rv...)
+			}
+			if len(c.Reveals) != len(c.Rounds) || !reflect.DeepEqual(got, all) {
+				t.Fatalf("reveals by round: %d rounds, %d reveals of %d", len(c.Reveals), len(got), len(all))
+			}
 		})
 	}
 
