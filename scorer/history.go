@@ -28,40 +28,63 @@ type Game struct {
 	Players []string      `json:"players"`
 	Outcome rules.Outcome `json:"outcome"`
 	At      time.Time     `json:"at"`
+	// keys and winners are the players' and the winners' name keys, and
+	// evening the game's evening, once computed (keyed): the statistics
+	// look them up thousands of times.
+	keys, winners []string
+	evening       string
+}
+
+// keyed is the game with its name keys computed.
+func (g Game) keyed() Game {
+	if g.keys == nil {
+		g.keys, g.winners, g.evening = keysOf(g.Players), keysOf(g.Outcome.Winners), g.At.Local().Format(time.DateOnly)
+	}
+	return g
+}
+
+func keysOf(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = nameKey(n)
+	}
+	return out
 }
 
 // Evening is the calendar day the game ended on, in the server's time
 // zone: an evening is every game the account finished on one day.
-func (g Game) Evening() string { return g.At.Local().Format(time.DateOnly) }
+func (g Game) Evening() string { return g.keyed().evening }
 
-// seat is how name is spelt at the game's table (names are one player
-// whatever their case).
-func (g Game) seat(name string) (string, bool) {
-	for _, p := range g.Players {
-		if nameKey(p) == nameKey(name) {
-			return p, true
-		}
-	}
-	return "", false
-}
-
-// Played reports whether name sat at the game's table.
+// Played reports whether name sat at the game's table (names are one
+// player whatever their case).
 func (g Game) Played(name string) bool {
-	_, ok := g.seat(name)
+	_, ok := g.keyed().seat(nameKey(name))
 	return ok
 }
 
 // Won reports whether name is one of the game's winners.
-func (g Game) Won(name string) bool {
-	return slices.ContainsFunc(g.Outcome.Winners, func(w string) bool { return nameKey(w) == nameKey(name) })
-}
+func (g Game) Won(name string) bool { return g.keyed().won(nameKey(name)) }
 
 // Result is name's result: in The Game the cards the table left (won or
 // lost together), otherwise the engine's count — points, chips, the field
 // reached. ok is false for a player the game counted nothing for (the host
 // of a single Raab game).
-func (g Game) Result(name string) (int, bool) {
-	seat, ok := g.seat(name)
+func (g Game) Result(name string) (int, bool) { return g.keyed().result(nameKey(name)) }
+
+// The lookups by name key, on a keyed game.
+
+// seat is how the player is spelt at the game's table.
+func (g Game) seat(key string) (string, bool) {
+	if i := slices.Index(g.keys, key); i >= 0 {
+		return g.Players[i], true
+	}
+	return "", false
+}
+
+func (g Game) won(key string) bool { return slices.Contains(g.winners, key) }
+
+func (g Game) result(key string) (int, bool) {
+	seat, ok := g.seat(key)
 	if !ok {
 		return 0, false
 	}
@@ -72,14 +95,14 @@ func (g Game) Result(name string) (int, bool) {
 	return v, ok
 }
 
-// competes reports whether name played the game for a result (not as its
-// host only).
-func (g Game) competes(name string) bool {
-	if !g.Played(name) {
+// competes reports whether the player played the game for a result (not
+// as its host only).
+func (g Game) competes(key string) bool {
+	if _, ok := g.seat(key); !ok {
 		return false
 	}
-	_, counted := g.Result(name)
-	return counted || g.Won(name) || (g.Outcome.Points == nil && g.Outcome.Remaining < 0)
+	_, counted := g.result(key)
+	return counted || g.won(key) || (g.Outcome.Points == nil && g.Outcome.Remaining < 0)
 }
 
 // ahead reports whether a finished ahead of b: a won and b did not, or
@@ -89,11 +112,11 @@ func (g Game) ahead(a, b string) bool {
 	if !g.competes(a) || !g.competes(b) {
 		return false
 	}
-	if wa, wb := g.Won(a), g.Won(b); wa != wb || wa {
+	if wa, wb := g.won(a), g.won(b); wa != wb || wa {
 		return wa && !wb
 	}
-	ra, oka := g.Result(a)
-	rb, okb := g.Result(b)
+	ra, oka := g.result(a)
+	rb, okb := g.result(b)
 	return oka && okb && scoringOf(g.Game).better(ra, rb)
 }
 
@@ -225,7 +248,7 @@ func (s *Service) History(ctx context.Context, au Auth) (*History, error) {
 			g.Title = rg.Title
 		}
 		json.Unmarshal(f.Outcome, &g.Outcome)
-		h.Games = append(h.Games, g)
+		h.Games = append(h.Games, g.keyed())
 	}
 	if h.Saved, err = s.Players(ctx, au); err != nil {
 		return nil, err
@@ -233,20 +256,34 @@ func (s *Service) History(ctx context.Context, au Auth) (*History, error) {
 	return h, nil
 }
 
+// keyed are the history's games, each keyed.
+func (h *History) keyed() []Game {
+	for i, g := range h.Games {
+		if g.keys == nil {
+			h.Games[i] = g.keyed()
+		}
+	}
+	return h.Games
+}
+
 // Record is name's record over the games for which keep is true.
 func (h *History) Record(name string, keep func(Game) bool) Record {
 	var r Record
 	evenings := map[string]bool{}
-	for _, g := range h.Games {
-		if !keep(g) || !g.Played(name) {
+	key := nameKey(name)
+	for _, g := range h.keyed() {
+		if !keep(g) {
+			continue
+		}
+		if _, ok := g.seat(key); !ok {
 			continue
 		}
 		r.Games++
 		evenings[g.Evening()] = true
-		if g.Won(name) {
+		if g.won(key) {
 			r.Wins++
 		}
-		if v, ok := g.Result(name); ok && (r.Best == nil || scoringOf(g.Game).better(v, *r.Best)) {
+		if v, ok := g.result(key); ok && (r.Best == nil || scoringOf(g.Game).better(v, *r.Best)) {
 			r.Best = &v
 		}
 	}
@@ -363,9 +400,11 @@ func (h *History) HeadToHead(game string) *HeadToHead {
 		return nil
 	}
 	var players []Marker
+	var keys []string
 	for _, m := range h.Saved {
-		if slices.ContainsFunc(h.Games, func(g Game) bool { return g.Game == game && g.competes(m.Name) }) {
-			players = append(players, m)
+		key := nameKey(m.Name)
+		if slices.ContainsFunc(h.keyed(), func(g Game) bool { return g.Game == game && g.competes(key) }) {
+			players, keys = append(players, m), append(keys, key)
 		}
 	}
 	if len(players) < 2 {
@@ -379,13 +418,13 @@ func (h *History) HeadToHead(game string) *HeadToHead {
 		if g.Game != game {
 			continue
 		}
-		for i, a := range players {
-			for j, b := range players {
-				if i == j || !g.competes(a.Name) || !g.competes(b.Name) {
+		for i, a := range keys {
+			for j, b := range keys {
+				if i == j || !g.competes(a) || !g.competes(b) {
 					continue
 				}
 				hh.Met[i][j]++
-				if g.ahead(a.Name, b.Name) {
+				if g.ahead(a, b) {
 					hh.Ahead[i][j]++
 				}
 			}

@@ -497,3 +497,17 @@ func TestSavePlayerCase(t *testing.T) {
 		t.Fatalf("not replaced from the page: %s", p)
 	}
 }
+
+// A finished table's history page: the labyrinth example's 175 actions
+// replayed for the curve and the reveals, the history read, the page
+// drawn.
+func BenchmarkHistoryTablePage(b *testing.B) {
+	e := newEnv(b)
+	a := e.account("Messung")
+	id := a.playExample("labyrinth")
+	for b.Loop() {
+		if r := a.do("GET", "/history/tables/"+id, nil); r.status != 200 {
+			b.Fatal(r.status)
+		}
+	}
+}
