@@ -59,7 +59,7 @@ func TestBrowserHistory(t *testing.T) {
 			bt.Do(t, p.ctx, chromedp.Navigate(base+"/lang?to="+lang+"&back=/history"), chromedp.WaitVisible(css(`table.stats`)))
 			shot("1-overview")
 			html := bt.HTML(t, p.ctx)
-			evening := map[string]string{"de": "Ein Abend sind alle Spiele, die an einem Kalendertag zu Ende gingen.", "en": "An evening is every game that ended on one calendar day."}[lang]
+			evening := map[string]string{"de": "Ein Abend: alle Partien, die an einem Kalendertag zu Ende gingen.", "en": "An evening: every game that ended on one calendar day."}[lang]
 			if !strings.Contains(html, evening) || !strings.Contains(html, `href="/api/history.csv"`) || elements(t, p.ctx, `a[href^="/history/tables/"]`) != 7 {
 				t.Fatalf("overview (%s):\n%.3000s", lang, html)
 			}
