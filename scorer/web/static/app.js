@@ -40,11 +40,14 @@
   }
   var morphOptions = {
     morphStyle: "outerHTML",
-    ignoreActiveValue: true,
+    // Not idiomorph's own: it would also keep a tapped button's value and
+    // label while the board under it changes.
+    ignoreActiveValue: false,
     callbacks: {
       beforeNodeMorphed: function (oldNode) {
-        // A changed field stays as the person left it.
-        return !(isField(oldNode) && dirty(oldNode));
+        // A changed field, or the one being typed in, stays as the person
+        // left it.
+        return !(isField(oldNode) && (dirty(oldNode) || (oldNode === document.activeElement && oldNode.type !== "hidden" && oldNode.tagName !== "SELECT")));
       },
       beforeAttributeUpdated: function (name, node, mutation) {
         // A fold the person opened (or closed) stays so.
@@ -61,7 +64,17 @@
     htmx.defineExtension("morph", {
       isInlineSwap: function (swapStyle) { return swapStyle === "morph"; },
       handleSwap: function (swapStyle, target, fragment) {
-        if (swapStyle === "morph") return Idiomorph.morph(target, fragment.children, morphOptions);
+        if (swapStyle !== "morph") return;
+        var id = target.id;
+        var made = Idiomorph.morph(target, fragment.children, morphOptions);
+        // htmx initialises what the swap returns and everything in it:
+        // the element as it now is in the page (morphed, it is still the
+        // same node), so that forms the update brought in work.
+        var live = target.isConnected ? target : (id && document.getElementById(id));
+        // At once, not at the settle 20 ms later: a tap in between would
+        // send a form htmx has not taken over yet as a page load.
+        if (live) htmx.process(live);
+        return live ? [live] : made;
       }
     });
   }
