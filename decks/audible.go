@@ -48,6 +48,11 @@ const (
 	// the Saarland and Hesse the ich-sound is said as sch (Kirche like
 	// Kirsche).
 	ChSch
+	// UnstressedVowel: in running speech the vowels of the unstressed
+	// syllables before the stress blur towards a schwa for every speaker,
+	// so spellings that differ only there sound alike (Reperatur like
+	// Reparatur, seperat like separat).
+	UnstressedVowel
 )
 
 // everyone are the mergers of every speaker of the standard language.
@@ -56,8 +61,10 @@ const everyone = FinalDevoicing | ShortAE
 // hearings are the pronunciations tried, the commonest first: the writing
 // alone, then what every speaker merges, then each region's own merger
 // alone, then regions that merge two (the south's voiceless s with its
-// lenis stops, Saxony's lenis stops with its long e).
-var hearings = []Merger{0, FinalDevoicing, ShortAE, everyone,
+// lenis stops, Saxony's lenis stops with its long e). The blurred unstressed
+// vowels come right after every speaker's mergers: everybody blurs them in
+// running speech, though a careful reader keeps them apart.
+var hearings = []Merger{0, FinalDevoicing, ShortAE, everyone, everyone | UnstressedVowel,
 	everyone | LongAE, everyone | VoicelessS, everyone | LenisFortis, everyone | ChSch,
 	everyone | VoicelessS | LenisFortis, everyone | LenisFortis | LongAE}
 
@@ -78,6 +85,7 @@ func (m Merger) Describe() i18n.Text {
 		{VoicelessS, "wo s stimmlos ist (Österreich, Schweiz, Süden): „Atlase“ wie „Atlasse“", "where s is voiceless (Austria, Switzerland, the south): \"Atlase\" like \"Atlasse\""},
 		{LenisFortis, "wo b/p, d/t, g/k zusammenfallen (Sachsen, Thüringen, Franken, Bayern, Österreich): „Dank“ wie „Tank“", "where b/p, d/t, g/k fall together (Saxony, Thuringia, Franconia, Bavaria, Austria): \"Dank\" like \"Tank\""},
 		{ChSch, "wo ch wie sch klingt (Rheinland, Pfalz, Saarland, Hessen): „Kirche“ wie „Kirsche“", "where ch sounds like sch (Rhineland, Palatinate, Saarland, Hesse): \"Kirche\" like \"Kirsche\""},
+		{UnstressedVowel, "unbetonte Vokale vor der Betonung verschwimmen: „Reperatur“ wie „Reparatur“", "vowels of unstressed syllables before the stress blur: \"Reperatur\" like \"Reparatur\""},
 	} {
 		if m.Has(d.m) {
 			de, en = append(de, d.de), append(en, d.en)
@@ -121,11 +129,16 @@ func soundAlike(texts []string) (Homophones, bool) {
 		key string
 	}
 	prepared := make([]string, len(texts))
+	blurred := make([]string, len(texts))
 	affects := make([]Merger, len(texts))
 	cache := make([][]cached, len(texts))
 	for i, t := range texts {
 		prepared[i] = prepareSound(t)
-		affects[i] = mergersOf(prepared[i])
+		blurred[i] = prepareSoundUnder(t, UnstressedVowel)
+		affects[i] = mergersOf(blurred[i])
+		if blurred[i] != prepared[i] {
+			affects[i] |= UnstressedVowel
+		}
 	}
 	key := func(i int, m Merger) string {
 		m &= affects[i]
@@ -134,7 +147,11 @@ func soundAlike(texts []string) (Homophones, bool) {
 				return c.key
 			}
 		}
-		k := soundKeyOf(prepared[i], m)
+		p := prepared[i]
+		if m.Has(UnstressedVowel) {
+			p = blurred[i]
+		}
+		k := soundKeyOf(p, m)
 		cache[i] = append(cache[i], cached{m, k})
 		return k
 	}
@@ -176,7 +193,7 @@ func mergersOf(p string) Merger {
 // that the warning names only what joins them (Tod and tot need final
 // devoicing, not the short ä that is tried with it).
 func needed(a, b string, m Merger) Merger {
-	for _, one := range []Merger{FinalDevoicing, ShortAE, LongAE, VoicelessS, LenisFortis, ChSch} {
+	for _, one := range []Merger{FinalDevoicing, ShortAE, LongAE, VoicelessS, LenisFortis, ChSch, UnstressedVowel} {
 		if m.Has(one) && soundKeyUnder(a, m&^one) == soundKeyUnder(b, m&^one) {
 			m &^= one
 		}
@@ -206,15 +223,23 @@ func soundKey(text string) string { return soundKeyUnder(text, everyone) }
 
 // soundKeyUnder is how a text sounds to a listener who merges what m
 // names, besides the silent letters every listener ignores.
-func soundKeyUnder(text string, m Merger) string { return soundKeyOf(prepareSound(text), m) }
+func soundKeyUnder(text string, m Merger) string { return soundKeyOf(prepareSoundUnder(text, m), m) }
 
 // prepareSound is what every key of a text starts from: lower case,
 // numbers spelt out, only letters and digits.
-func prepareSound(text string) string {
+func prepareSound(text string) string { return prepareSoundUnder(text, 0) }
+
+// prepareSoundUnder is prepareSound for a listener who merges what m
+// names; of the mergers only UnstressedVowel needs the words, which the
+// prepared text no longer separates.
+func prepareSoundUnder(text string, m Merger) string {
 	var b strings.Builder
 	for _, w := range strings.FieldsFunc(strings.ToLower(spellNumbers(spellRomanNumerals(text))), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
+		if m.Has(UnstressedVowel) {
+			w = blurUnstressed(w)
+		}
 		if len(w) > 3 && strings.HasSuffix(w, "een") {
 			// A plural in -een has two syllables there: Kakteen
 			// (Kak-te-en) does not sound like Kakten, Ideen not like Iden.
@@ -338,7 +363,93 @@ func lenis(r rune) rune {
 	return r
 }
 
-func isVowel(r rune) bool { return strings.ContainsRune("aeiouäöüy", r) }
+func isVowel(r rune) bool { return strings.ContainsRune("aeiouäöüyə", r) }
+
+// schwa stands for a blurred unstressed vowel in a key.
+const schwa = 'ə'
+
+// stressedEndings are the endings of borrowed words that carry the stress
+// (Reparatur, Nation, reparieren, Kategorie, Elefant, separat …). Only
+// where one of them fixes the stress does blurUnstressed know which
+// syllables come before it; a word without one (Tomate, Privileg) is left
+// alone, since guessing its stress could blur the stressed vowel itself.
+// The stressed vowel is the first of the ending.
+var stressedEndings = []string{"ierung", "ismus", "ieren", "ation", "ion", "ier", "tät", "eur", "ur", "ie", "ei",
+	"ant", "anz", "ent", "enz", "ist", "ell", "ös", "ett", "ade", "age", "är", "al", "at"}
+
+// inflections are what may follow a stressed ending: a case, number or
+// verb ending (Reparaturen, Elefanten, repariert, separates).
+var inflections = []string{"", "e", "en", "em", "er", "es", "n", "s", "t", "te", "ten", "tem", "ter", "tes", "st", "ern", "ens"}
+
+// firstVowel is the index, in runes, of the first vowel of s.
+func firstVowel(s string) int {
+	for i, r := range []rune(s) {
+		if isVowel(r) {
+			return i
+		}
+	}
+	return -1
+}
+
+// blurUnstressed replaces the single vowels of the syllables before a
+// word's stress by a schwa: „reperatur“ and „reparatur“ both become
+// „rəpəratur“. Diphthongs and long vowels written double keep their sound;
+// a word whose stress no ending fixes is returned as it is.
+func blurUnstressed(word string) string {
+	runes := []rune(word)
+	type nucleus struct{ start, end int }
+	var nuclei []nucleus
+	for i := 0; i < len(runes); {
+		if !isVowel(runes[i]) || runes[i] == 'u' && i > 0 && runes[i-1] == 'q' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(runes) && isVowel(runes[j]) {
+			j++
+		}
+		nuclei = append(nuclei, nucleus{i, j})
+		i = j
+	}
+	if len(nuclei) < 2 {
+		return word
+	}
+	stress := -1
+	for _, infl := range inflections {
+		base, ok := strings.CutSuffix(word, infl)
+		if !ok {
+			continue
+		}
+		for _, e := range stressedEndings {
+			// „-at“ stresses only longer words: Heimat and Monat are
+			// stressed on the first syllable, Apparat and separat not.
+			if !strings.HasSuffix(base, e) || e == "at" && len(nuclei) < 3 {
+				continue
+			}
+			// The ending's first vowel is the stressed one.
+			at := len([]rune(base)) - len([]rune(e)) + firstVowel(e)
+			for k, n := range nuclei {
+				if n.start <= at && at < n.end {
+					stress = k
+					break
+				}
+			}
+			break
+		}
+		if stress >= 0 {
+			break
+		}
+	}
+	if stress <= 0 {
+		return word
+	}
+	for _, n := range nuclei[:stress] {
+		if n.end-n.start == 1 {
+			runes[n.start] = schwa
+		}
+	}
+	return string(runes)
+}
 
 // isDiphthong reports ei and eu (ai and äu are already spelt so).
 func isDiphthong(a, b rune) bool { return a == 'e' && (b == 'i' || b == 'u') }

@@ -22,7 +22,7 @@ import (
 // statement, except those in a prepositional phrase („in der Schweiz“,
 // „von Goethe“: the setting, not the subject), and of its right answer —
 // for Sortieren and Wer lügt? of all its items, each of which the players
-// judge. A word written in lower case anywhere in the decks is no noun
+// judge, and for Tipp für Tipp the solution all its hints describe. A word written in lower case anywhere in the decks is no noun
 // („Botanisch gesehen …“ begins a sentence). Of a name of several words
 // („Franz Kafka“, „New York“) the last counts. A word on more than
 // subjectFrame cards is the frame of a kind of question (Stadt, Wort,
@@ -41,7 +41,7 @@ var compassComparison = regexp.MustCompile(`(?i)\b(weiter\s+(nördlich|südlich|
 // no single thing belongs here; a name does not.
 var commonNouns = wordSet(`buchstaben bundeskanzler butter ende geschichten gold gott grenze haut herr himmel
 	kaffee kartoffeln kind konig krieg licht mann novelle pferd roman schrittgeschwindigkeit schulden strom
-	wasser wein welt zeit zucker blut brot fell fenster gehirn`)
+	wasser wein welt zeit zucker blut brot fell fenster gehirn luft leut leute stern singular plural`)
 
 // attribution is a quotation's source in a Lingutaurus question.
 var attribution = regexp.MustCompile(`\([^)]*\)`)
@@ -159,6 +159,11 @@ func cardSubjects(decks []*Deck) (subjects, mentions map[string][]string, writte
 			for _, t := range c.Tasks {
 				src := raabDupSource(t)
 				all = append(append(all, src.text, src.answer, src.extra), src.options...)
+				if src.kind == kindSolution {
+					// Tipp für Tipp: every hint is about the solution.
+					parts = append(parts, part{c.ID, src.text, true})
+					continue
+				}
 				if src.column == "" || src.kind != kindQuestion {
 					continue
 				}
@@ -179,6 +184,43 @@ func cardSubjects(decks []*Deck) (subjects, mentions map[string][]string, writte
 		}
 	}
 	lower := notNames(all)
+	// Every capitalised word of the parts is a form of a subject — its
+	// stem, the shortest word of the decks it is a plural, genitive or
+	// compound of („Elefanten“, „Elefantenkuh“: the elephant). The stem,
+	// not the form, must name a thing: „eine Elefantenkuh“ is a kind of
+	// cow, but of the elephant, while „Blumen“ are a kind wherever „eine
+	// Blume“ is.
+	known, names := map[string]bool{}, map[string]bool{}
+	for w := range lower {
+		known[w] = true
+	}
+	for _, p := range parts {
+		for _, w := range subjectWords(p.text, nil, false) {
+			known[w.folded] = true
+			if strings.Contains(w.written, " ") {
+				names[w.folded] = true
+			}
+		}
+	}
+	// A plural or genitive names a kind as its singular does: „sechs
+	// Beine“ makes the „Bein“ a kind.
+	kind := func(s string) bool {
+		for _, e := range append([]string{""}, inflectionEndings...) {
+			if lower[s+e] {
+				return true
+			}
+		}
+		return false
+	}
+	stems := map[string]string{}
+	stem := func(w string) string {
+		s, ok := stems[w]
+		if !ok {
+			s = subjectStem(w, known, names)
+			stems[w] = s
+		}
+		return s
+	}
 	subjects, mentions, written = map[string][]string{}, map[string][]string{}, map[string]string{}
 	add := func(m map[string][]string, w, card string) {
 		if !slices.Contains(m[w], card) {
@@ -186,24 +228,88 @@ func cardSubjects(decks []*Deck) (subjects, mentions map[string][]string, writte
 		}
 	}
 	for _, p := range parts {
-		for _, w := range subjectWords(p.text, lower, false) {
-			add(mentions, w.folded, p.card)
+		for _, w := range subjectWords(p.text, nil, false) {
+			if s := stem(w.folded); !kind(s) {
+				add(mentions, s, p.card)
+			}
 		}
 	}
 	// A name in the genitive („der längste Fluss Europas“) is a
 	// setting, like a prepositional phrase.
 	for _, p := range parts {
-		for _, w := range subjectWords(p.text, lower, !p.answer) {
-			if stem := strings.TrimSuffix(w.folded, "s"); stem != w.folded && len(mentions[stem]) > 0 && !p.answer {
+		for _, w := range subjectWords(p.text, nil, !p.answer) {
+			s := stem(w.folded)
+			if kind(s) {
 				continue
 			}
-			add(subjects, w.folded, p.card)
-			if _, ok := written[w.folded]; !ok {
-				written[w.folded] = w.written
+			if g := strings.TrimSuffix(w.folded, "s"); g != w.folded && len(mentions[stem(g)]) > 0 && !p.answer {
+				continue
+			}
+			add(subjects, s, p.card)
+			if _, ok := written[s]; !ok || w.folded == s {
+				written[s] = w.written
 			}
 		}
 	}
 	return subjects, mentions, written
+}
+
+// A subject is one thing in all its forms: the plural and the genitive
+// („Elefanten“, „Elefants“) and the compounds that name one of its kind by
+// sex, age or number („Elefantenkuh“, „Elefantenbaby“, „Elefantenherde“)
+// ask about the elephant as much as „Elefant“ does (review A, F10). Other
+// compounds are about their head, not their first part — the
+// „Straßenverkehr“ is traffic, the „Fußballverein“ a club —, and a head is
+// mostly a kind („Verkehrsschild“, „Ultraschall“): they stay words of
+// their own.
+
+// inflectionEndings are the endings of a noun's plural and genitive
+// (folded: „Bäume“ is „baume“, so the umlaut needs none of its own), and
+// the feminine -in of a person or animal („Elefantin“, „Löwinnen“).
+var inflectionEndings = []string{"en", "es", "e", "n", "s", "in", "innen"}
+
+// linkingElements are the Fugenelemente between a compound's parts
+// („Elefant-en-kuh“, „Liebe-s-brief“), the empty one first.
+var linkingElements = []string{"", "s", "es", "n", "en", "e"}
+
+// kindHeads are the heads of compounds that name one of a kind of animal
+// or person by sex, age or number: such a compound is about its first part.
+var kindHeads = wordSet(`kuh kuhe bulle bullen weibchen mannchen baby babys junge jungen junges mutter vater
+	herde herden kalb kalber familie familien art arten`)
+
+// A compound's first part must have minStemRunes letters: short words
+// begin too many others by chance.
+const minStemRunes = 5
+
+// subjectStem is the shortest word of known that w is a plural, genitive,
+// feminine or compound of in the sense above, or w itself. A name of
+// several words („Claude Monet“) has no plural: the „Moneten“ are not
+// his.
+func subjectStem(w string, known, names map[string]bool) string {
+	best := w
+	better := func(c string) {
+		if len([]rune(c)) < len([]rune(best)) {
+			best = c
+		}
+	}
+	for _, e := range inflectionEndings {
+		if base, ok := strings.CutSuffix(w, e); ok && len([]rune(base)) >= minStemRunes-1 && known[base] && !names[base] {
+			better(subjectStem(base, known, names))
+		}
+	}
+	runes := []rune(w)
+	for n := minStemRunes; n < len(runes); n++ {
+		first := string(runes[:n])
+		if !known[first] {
+			continue
+		}
+		for _, link := range linkingElements {
+			if head, ok := strings.CutPrefix(string(runes[n:]), link); ok && kindHeads[head] {
+				better(subjectStem(first, known, names))
+			}
+		}
+	}
+	return best
 }
 
 // repeatedSubjects lists every subject asked about on three or more cards
@@ -247,6 +353,42 @@ func TestRepeatedSubjects(t *testing.T) {
 	want := []string{"„Titanic“ on 3 cards: RAAB-T-FZ-1, RAAB-T-ST-1, RAAB-T-WW-1"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// The plural, a compound naming one of the kind and the singular are one
+// subject (review A, F10: the elephant); a painter's name does not take in
+// the „Moneten“, and a noun counted in numbers is a kind in every form.
+func TestRepeatedSubjectsStemsFormsAndCompounds(t *testing.T) {
+	s := sheets{"Deck": deckSheet("raab", "T"),
+		"Stimmts": {{"Karte", "Aussage", "Stimmt"},
+			{"1", "Elefanten können nicht springen.", "ja"},
+			{"2", "Claude Monet malte Seerosen.", "ja"},
+			{"3", "Insekten haben sechs Beine.", "ja"}},
+		"Blamieren oder Kassieren": {{"Karte", "Frage", "Antwort"},
+			{"1", "Wie lange ist eine Elefantenkuh trächtig?", "Rund 22 Monate"},
+			{"2", "Welches Tier hat einen Rüssel?", "Der Elefant"},
+			{"3", "Was meint man umgangssprachlich mit „Moneten“?", "Geld"},
+			{"4", "Wie viele Beine hat eine Spinne?", "Acht"},
+			{"5", "Welches Bein ist bei den meisten Menschen stärker?", "Das Sprungbein"}},
+		"Wann war das": {{"Karte", "Ereignis", "Jahr"},
+			{"1", "Claude Monet stirbt in Giverny.", "1926"}},
+	}
+	d, probs := loadSheets(t, s)
+	if d == nil {
+		t.Fatal(messages(probs, i18n.German))
+	}
+	got := repeatedSubjects([]*Deck{d})
+	want := []string{"„Elefant“ on 3 cards: RAAB-T-BK-1, RAAB-T-BK-2, RAAB-T-ST-1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	known := wordSet("elefant elefanten monet moneten strasse")
+	for w, stem := range map[string]string{"elefanten": "elefant", "elefantenkuh": "elefant", "elefantin": "elefant",
+		"elefantenbabys": "elefant", "moneten": "moneten", "strassenverkehr": "strassenverkehr", "strassen": "strasse"} {
+		if got := subjectStem(w, known, wordSet("monet")); got != stem {
+			t.Errorf("stem of %q: %q, want %q", w, got, stem)
+		}
 	}
 }
 
