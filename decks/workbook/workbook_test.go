@@ -651,12 +651,16 @@ func TestOpenKinds(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.csv"), []byte("x"), 0o644)
 	os.WriteFile(filepath.Join(dir, "a.ods"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.numbers"), []byte("x"), 0o644)
 	fsys := os.DirFS(dir)
 	if _, err := Open(fsys, "a.csv", "a.csv", DefaultLimits); err == nil || !strings.Contains(err.Error(), "eine einzelne CSV-Datei ist kein Deck") {
 		t.Errorf("single csv: %v", err)
 	}
-	if _, err := Open(fsys, "a.ods", "a.ods", DefaultLimits); err == nil || !strings.Contains(err.Error(), "unbekanntes Format") {
+	if _, err := Open(fsys, "a.ods", "a.ods", DefaultLimits); err == nil || !strings.Contains(err.Error(), "a.ods: keine lesbare .ods-Datei") {
 		t.Errorf("ods: %v", err)
+	}
+	if _, err := Open(fsys, "a.numbers", "a.numbers", DefaultLimits); err == nil || !strings.Contains(err.Error(), "unbekanntes Format: erwartet wird eine .xlsx- oder .ods-Datei") {
+		t.Errorf("numbers: %v", err)
 	}
 	if _, err := Open(fsys, "nope", "nope", DefaultLimits); err == nil || err.Error() != "nope: nicht gefunden" {
 		t.Errorf("missing: %v", err)
