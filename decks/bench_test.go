@@ -228,3 +228,32 @@ func benchmarkTells(b *testing.B, d ...*Deck) {
 	}
 	b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
 }
+
+// Reading the decks LibreOffice saved (testdata/libreoffice: genial's 300
+// cards, raab's first two cards of every mini-game) as .xlsx and as .ods:
+// the workbook alone, and the whole deck.
+func BenchmarkReadLibreOffice(b *testing.B) {
+	for _, name := range []string{"genial", "raab"} {
+		for _, ext := range []string{".xlsx", ".ods"} {
+			path := filepath.Join("testdata", "libreoffice", name+ext)
+			b.Run(name+ext+"/workbook", func(b *testing.B) {
+				b.ReportAllocs()
+				cpu := cpuSeconds()
+				for b.Loop() {
+					readAllSheets(b, path)
+				}
+				b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
+			})
+			b.Run(name+ext+"/deck", func(b *testing.B) {
+				b.ReportAllocs()
+				cpu := cpuSeconds()
+				for b.Loop() {
+					if d, probs := LoadPath(path); d == nil {
+						b.Fatal(probs)
+					}
+				}
+				b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
+			})
+		}
+	}
+}
