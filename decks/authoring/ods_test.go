@@ -299,10 +299,11 @@ func xlsxFeatures(t *testing.T, data []byte) odsFeatures {
 			if h == "" {
 				continue
 			}
+			// The column's style, or as LibreOffice writes it, its cells'.
 			letter, _ := excelize.ColumnNumberToName(i + 1)
-			id, _ := x.GetColStyle(sheet, letter)
-			st, _ := x.GetStyle(id)
-			f.text[sheet+"/"+h] = st != nil && st.NumFmt == 49
+			colStyle, _ := x.GetColStyle(sheet, letter)
+			cellStyle, _ := x.GetCellStyle(sheet, letter+"2")
+			f.text[sheet+"/"+h] = isText(x, colStyle) || isText(x, cellStyle)
 		}
 		dvs, _ := x.GetDataValidations(sheet)
 		for _, dv := range dvs {
@@ -326,6 +327,12 @@ func xlsxFeatures(t *testing.T, data []byte) odsFeatures {
 		}
 	}
 	return f
+}
+
+// isText reports whether a style formats numbers as text ("@").
+func isText(x *excelize.File, id int) bool {
+	st, err := x.GetStyle(id)
+	return err == nil && st != nil && (st.NumFmt == 49 || st.CustomNumFmt != nil && *st.CustomNumFmt == "@")
 }
 
 func boolsAsStrings(m map[string]bool) map[string]string {

@@ -12,6 +12,8 @@
 package workbook
 
 import (
+	"archive/zip"
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -379,4 +381,26 @@ func ColumnLetter(i int) string {
 		s = string(rune('A'+(i-1)%26)) + s
 	}
 	return s
+}
+
+// Sniff tells a file's format by its content: a zip holding an
+// OpenDocument spreadsheet or an Office Open XML workbook, or else text
+// (CSV). It returns Unknown for a zip that is neither.
+func Sniff(data []byte) Kind {
+	if !bytes.HasPrefix(data, []byte("PK\x03\x04")) {
+		return CSV
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return Unknown
+	}
+	for _, f := range zr.File {
+		switch strings.ToLower(f.Name) {
+		case "mimetype", "content.xml":
+			return ODS
+		case "[content_types].xml", "xl/workbook.xml":
+			return XLSX
+		}
+	}
+	return Unknown
 }
