@@ -231,11 +231,19 @@ func benchmarkTells(b *testing.B, d ...*Deck) {
 
 // Reading the decks LibreOffice saved (testdata/libreoffice: genial's 300
 // cards, raab's first two cards of every mini-game) as .xlsx and as .ods:
-// the workbook alone, and the whole deck.
+// the workbook alone, and the whole deck. With DRUCKREIF_BIG_FIXTURE=DIR
+// also DIR/big.xlsx (TestWriteBigFixture) and DIR/big.ods (LibreOffice's
+// save of it: libreoffice --headless --convert-to ods big.xlsx).
 func BenchmarkReadLibreOffice(b *testing.B) {
-	for _, name := range []string{"genial", "raab"} {
+	dirs := map[string]string{"genial": filepath.Join("testdata", "libreoffice"), "raab": filepath.Join("testdata", "libreoffice")}
+	names := []string{"genial", "raab"}
+	if dir := os.Getenv("DRUCKREIF_BIG_FIXTURE"); dir != "" {
+		dirs["big"] = dir
+		names = append(names, "big")
+	}
+	for _, name := range names {
 		for _, ext := range []string{".xlsx", ".ods"} {
-			path := filepath.Join("testdata", "libreoffice", name+ext)
+			path := filepath.Join(dirs[name], name+ext)
 			b.Run(name+ext+"/workbook", func(b *testing.B) {
 				b.ReportAllocs()
 				cpu := cpuSeconds()

@@ -72,7 +72,7 @@ func Load(ctx context.Context, f *Fetcher, spec string) *Deck {
 		}
 		out.Copies = append(out.Copies, c)
 		if c.Offline != nil {
-			out.Problems = append(out.Problems, offlineNotice(c))
+			out.Problems = append(out.Problems, OfflineNotice(c))
 		}
 		if c.Kind != workbook.CSV {
 			if len(urls) > 1 {
@@ -142,8 +142,9 @@ func sheetName(c *Copy) (string, error) {
 		"the CSV file names no sheet: please append the sheet's name to the address with # (e.g. …&gid=0#Karten)")}
 }
 
-// offlineNotice says that a cached copy stands in, and how old it is.
-func offlineNotice(c *Copy) decks.Problem {
+// OfflineNotice says that a cached copy stands in for c's address, and
+// how old it is: a warning naming the address and the copy's date.
+func OfflineNotice(c *Copy) decks.Problem {
 	reason := i18n.T(c.Offline.Error(), c.Offline.Error())
 	var re *Error
 	if errors.As(c.Offline, &re) {

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// deckServer serves a deck file as an online spreadsheet's export link
+// does, with an ETag, counting the requests.
+type deckServer struct {
+	*httptest.Server
+	mu       sync.Mutex
+	data     []byte
+	requests atomic.Int32
+}
+
+func newDeckServer(t *testing.T, file string) *deckServer {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "decks", "testdata", "libreoffice", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &deckServer{data: data}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.requests.Add(1)
+		s.mu.Lock()
+		data := s.data
+		s.mu.Unlock()
+		w.Header().Set("ETag", `"v`+string(rune('0'+len(data)%10))+`"`)
+		w.Write(data)
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// check, build and serve read a deck from an export link; an offline run
+// uses the last copy and says so in one line naming the address and the
+// copy's date; errors name the address and the cell.
+func TestDeckFromURL(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	s := newDeckServer(t, "genial.ods")
+	url := s.URL + "/spreadsheets/d/abc/export?format=ods"
+	code, out, errs := runCLI("check", "--deck", url)
+	if code != 0 || !strings.Contains(out, "1 Deck(s) mit 300 Karten geprüft") {
+		t.Fatalf("check: exit %d\n%s%s", code, out, errs)
+	}
+	if code, out, _ := runCLI("card", "--no-default-decks", "--deck", url, "GEN-STD-1"); code != 0 || !strings.Contains(out, "Hängematte") {
+		t.Errorf("card: exit %d\n%s", code, out)
+	}
+	s.Close()
+	today := time.Now().Format("02.01.2006")
+	notice := url + ": Warnung: offline (nicht erreichbar: dial tcp "
+	code, out, _ = runCLI("check", url)
+	if code != 0 || !strings.Contains(out, notice) || !strings.Contains(out, "es gilt die zuletzt geladene Kopie vom "+today) {
+		t.Errorf("check offline: exit %d\n%s", code, out)
+	}
+	dir := t.TempDir()
+	code, _, errs = runCLI("build", "--no-default-decks", "--deck", url, "--game", "genial", "--out", filepath.Join(dir, "out"))
+	if code != 0 || strings.Count(errs, notice) != 1 {
+		t.Errorf("build offline: exit %d\n%s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out", "genial")); err != nil {
+		t.Errorf("build offline: %v", err)
+	}
+	if code, _, errs := runCLI("build", "--no-default-decks", "--deck", s.URL+"/other", "--game", "genial", "--out", filepath.Join(dir, "out2")); code != 1 || !strings.Contains(errs, s.URL+"/other: nicht erreichbar") {
+		t.Errorf("build offline without a copy: exit %d\n%s", code, errs)
+	}
+}
+
+func TestDeckFromURLErrorsNameTheCell(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	csv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/csv")
+		if r.URL.Query().Get("gid") == "0" {
+			w.Write([]byte("Spiel,genial\nName,Online\nKennung,WEB\nVersion,1.0\n"))
+			return
+		}
+		w.Write([]byte("Nr,Frage,a,b,c,Richtig\n1,Wo steht der Kölner Dom?,In Köln,In Bonn,In Aachen,e\n"))
+	}))
+	defer csv.Close()
+	cards := csv.URL + "/export?format=csv&gid=5#Fragen"
+	code, out, _ := runCLI("check", csv.URL+"/export?format=csv&gid=0#Deck "+cards)
+	want := cards + ": Fragen: Zeile 2: Spalte Richtig: „e“ ist nicht erlaubt (erlaubt: a, b, c)"
+	if code != 1 || !strings.Contains(out, want) {
+		t.Errorf("exit %d, want %s in\n%s", code, want, out)
+	}
+	if code, out, _ := runCLI("check", "ftp://example.org/deck.xlsx"); code != 1 || !strings.Contains(out, "ftp://example.org/deck.xlsx: nur Adressen mit https://") {
+		t.Errorf("ftp: exit %d\n%s", code, out)
+	}
+}
+
+// serve reads a deck from the web once, when it starts: a changed sheet
+// does not change the cards of tables being played.
+func TestServeFetchesTheDeckOnce(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	s := newDeckServer(t, "genial.xlsx")
+	srv := startServe(t, "--data", t.TempDir(), "--no-default-decks", "--deck", s.URL+"/export?format=xlsx")
+	if n := s.requests.Load(); n != 1 {
+		t.Fatalf("%d requests at start", n)
+	}
+	s.mu.Lock()
+	s.data = []byte("verändert")
+	s.mu.Unlock()
+	for i := 0; i < 5; i++ {
+		if code, _ := srv.get(t, "/", ""); code != 200 {
+			t.Fatalf("GET /: %d", code)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if n := s.requests.Load(); n != 1 {
+		t.Errorf("%d requests while serving", n)
+	}
+}
