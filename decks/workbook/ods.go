@@ -189,7 +189,7 @@ func (s *odsStyles) readStyle(d *xml.Decoder, t xml.StartElement) (bool, error) 
 			f.decimals = 2
 		}
 		for depth := 1; depth > 0; {
-			tok, err := d.Token()
+			tok, err := innerToken(d)
 			if err != nil {
 				return true, err
 			}
@@ -341,11 +341,8 @@ func (p *odsPackage) readTable(wb *Workbook, s *Sheet, d *xml.Decoder) (*parsedS
 	row := 0 // the last row number read
 	var sheetErr error
 	for depth := 1; depth > 0; {
-		tok, err := d.Token()
+		tok, err := innerToken(d)
 		if err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
 			return nil, err
 		}
 		switch t := tok.(type) {
@@ -360,7 +357,7 @@ func (p *odsPackage) readTable(wb *Workbook, s *Sheet, d *xml.Decoder) (*parsedS
 			case "table-column":
 				n, err := p.repeat(t, "number-columns-repeated")
 				if err != nil {
-					sheetErr = &Error{File: s.File, Sheet: s.Name, Msg: p.damagedText(i18n.T(err.(*cellError).de, err.(*cellError).en))}
+					sheetErr = &Error{File: s.File, Sheet: s.Name, Msg: p.damagedCell(err)}
 				} else if nextCol < maxRepeat {
 					nextCol += n
 					cols = append(cols, struct {
@@ -374,7 +371,7 @@ func (p *odsPackage) readTable(wb *Workbook, s *Sheet, d *xml.Decoder) (*parsedS
 			case "table-row":
 				n, err := p.repeat(t, "number-rows-repeated")
 				if err != nil {
-					sheetErr = &Error{File: s.File, Sheet: s.Name, Row: row + 1, Msg: p.damagedText(i18n.T(err.(*cellError).de, err.(*cellError).en))}
+					sheetErr = &Error{File: s.File, Sheet: s.Name, Row: row + 1, Msg: p.damagedCell(err)}
 					if err := d.Skip(); err != nil {
 						return nil, err
 					}
@@ -435,11 +432,8 @@ func (p *odsPackage) readRow(wb *Workbook, sheet *Sheet, d *xml.Decoder, start x
 	var notes map[int]Note
 	col := 0 // the next column
 	for depth := 1; depth > 0; {
-		tok, err := d.Token()
+		tok, err := innerToken(d)
 		if err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
 			return nil, err
 		}
 		switch t := tok.(type) {
@@ -452,7 +446,7 @@ func (p *odsPackage) readRow(wb *Workbook, sheet *Sheet, d *xml.Decoder, start x
 			}
 			reps, rerr := p.repeat(t, "number-columns-repeated")
 			if rerr != nil {
-				sheetErr = at(col, p.damagedText(i18n.T(rerr.(*cellError).de, rerr.(*cellError).en)))
+				sheetErr = at(col, p.damagedCell(rerr))
 				if err := d.Skip(); err != nil {
 					return nil, err
 				}
@@ -481,7 +475,7 @@ func (p *odsPackage) readRow(wb *Workbook, sheet *Sheet, d *xml.Decoder, start x
 				case errors.Is(cerr, errCellTooLong):
 					sheetErr = at(c, i18n.Sprintf("die Zelle ist zu lang (mehr als %d Zeichen)", "the cell is too long (more than %d characters)", lim.CellRunes))
 				case errors.As(cerr, &ce):
-					sheetErr = at(c, p.damagedText(i18n.T(ce.de, ce.en)))
+					sheetErr = at(c, p.damagedCell(ce))
 				default:
 					return nil, cerr
 				}
@@ -582,11 +576,8 @@ func (p *odsPackage) readCell(d *xml.Decoder, start xml.StartElement, style stri
 	var text strings.Builder
 	paragraphs := 0
 	for depth := 1; depth > 0; {
-		tok, err := d.Token()
+		tok, err := innerToken(d)
 		if err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
 			return "", note, err
 		}
 		switch t := tok.(type) {
@@ -750,11 +741,8 @@ func (p *odsPackage) readParagraph(d *xml.Decoder, b *strings.Builder) error {
 		return nil
 	}
 	for depth := 1; depth > 0; {
-		tok, err := d.Token()
+		tok, err := innerToken(d)
 		if err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
 			return err
 		}
 		switch t := tok.(type) {

@@ -125,6 +125,26 @@ type cellError struct{ de, en string }
 
 func (e *cellError) Error() string { return e.de }
 
+// damagedCell is the message of a damaged cell (or of an error that is
+// one).
+func (z *zipPackage) damagedCell(err error) i18n.Text {
+	var ce *cellError
+	if errors.As(err, &ce) {
+		return z.damagedText(i18n.T(ce.de, ce.en))
+	}
+	return z.damagedText(i18n.T(err.Error(), err.Error()))
+}
+
+// innerToken reads the next token inside an element: the end of the part
+// there means the XML was cut short.
+func innerToken(d *xml.Decoder) (xml.Token, error) {
+	tok, err := d.Token()
+	if err == io.EOF {
+		err = io.ErrUnexpectedEOF
+	}
+	return tok, err
+}
+
 // partError explains a failed read of a part: the unzip limit, a damaged
 // zip entry, or XML that is broken or cut short. what names the part as the
 // author knows it; sheet is set for a worksheet.
