@@ -42,7 +42,7 @@ type DativSide struct {
 	Correct     []int // zero-based option indices, ascending
 	Explanation string
 	// ReadingHint tells the reader how to read a variant aloud when the
-	// variants sound the same ("buchstabieren", "Komma mitsprechen"). It is
+	// variants sound the same ("buchstabieren", "Komma = kurze Pause …"). It is
 	// printed for the reader next to the options; it is no secret.
 	ReadingHint string
 	Verbatim    bool
@@ -124,7 +124,7 @@ var dativSheet = SheetSchema{
 		{Name: "Erklärung", Aliases: []string{"Explanation"}, Required: true, Width: 55,
 			Help: "Kurze Erklärung mit der Regel; sie steht mit dem richtigen Satz verschlüsselt unten auf der Karte."},
 		{Name: ReadingHintColumn, Aliases: []string{"Reading hint", "Reader hint"}, Width: 22,
-			Help: fmt.Sprintf("Für den Vorleser, wenn die Möglichkeiten vorgelesen gleich klingen (Groß/klein, Komma, getrennt/zusammen, Bindestrich, das/dass, Schreibung eines Wortes): was er tun soll, z. B. „buchstabieren“, „Komma mitsprechen“, „Groß oder klein ansagen“. Er wird klein unter den Möglichkeiten gedruckt, höchstens %d Zeichen. Fehlt er, wo die Möglichkeiten gleich klingen, warnt druckreif check.", MaxReadingHint)},
+			Help: fmt.Sprintf("Für den Vorleser, wenn die Möglichkeiten vorgelesen gleich klingen (Groß/klein, Komma, getrennt/zusammen, Bindestrich, das/dass, Schreibung eines Wortes): was er tun soll, z. B. „buchstabieren“, „Komma = kurze Pause nach …, sonst ohne Pause lesen“, „Groß oder klein ansagen“. Er wird klein unter den Möglichkeiten gedruckt, höchstens %d Zeichen. Fehlt er, wo die Möglichkeiten gleich klingen, warnt druckreif check.", MaxReadingHint)},
 		regionColumn,
 		verbatimColumn,
 	},
@@ -247,7 +247,7 @@ func readReadingHint(r row, sp hintSpace, texts []string, same Homophones, alike
 		// Texts that differ only in writing may differ in a comma; texts a
 		// pronunciation merges differ in a letter, which the reader spells.
 		where, whereEN := "", ""
-		example, exampleEN := "„buchstabieren“ oder „Komma mitsprechen“", "\"buchstabieren\" (spell it) or \"Komma mitsprechen\" (say the comma)"
+		example, exampleEN := "„buchstabieren“ oder „Komma = kurze Pause, sonst ohne Pause lesen“", "\"buchstabieren\" (spell it) or \"Komma = kurze Pause, sonst ohne Pause lesen\" (a comma is a short pause)"
 		if d := same.Where.Describe(); d.DE != "" {
 			where, whereEN = " ("+d.DE+")", " ("+d.EN+")"
 			example, exampleEN = "„buchstabieren“", "\"buchstabieren\" (spell it)"

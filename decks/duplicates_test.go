@@ -207,9 +207,6 @@ var knownDefaultRepeats = []string{
 
 	// Found by the topic keys of issue 25 (duptopics.go); the content
 	// rewrite of that issue resolves them. The first five are the review's.
-	"LAB-STD-24-GE ~ DAT-STD-23-H",   // the optional comma after „versprach“
-	"LAB-STD-206-GE ~ DAT-STD-114-H", // German words in English
-	"RAAB-STD-ST-3 ~ RAAB-STD-ST-1",  // is X a berry
 }
 
 func TestDefaultDecksRepeatNothingNew(t *testing.T) {

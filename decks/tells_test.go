@@ -325,19 +325,7 @@ func TestDefaultDecksHaveNoTell(t *testing.T) {
 		t.Fatal(probs)
 	}
 	found := messages(Tells(decks), i18n.German)
-	if len(found) > 0 && skipUntilIssue25 {
-		for _, m := range found {
-			t.Log(m)
-		}
-		t.Skipf("issue 25: the default decks still have %d tell(s); the content rewrite of that issue removes them", len(found))
-	}
 	for _, m := range found {
 		t.Error(m)
 	}
 }
-
-// skipUntilIssue25 skips the tests that hold the default decks to the
-// checks of issue 25 — no tell, no subject asked about three times —
-// while the decks still fail them; the content rewrite of that issue
-// makes them pass, and then this goes.
-const skipUntilIssue25 = true

@@ -219,7 +219,7 @@ func TestCardNumberDuplicated(t *testing.T) {
 func TestReadingHintWarning(t *testing.T) {
 	_, probs := loadSheets(t, validDativ().set("Karten", 3, "Vorlesehinweis", ""))
 	got := messages(probs, i18n.German)
-	want := "deck/Karten.csv: Karten: Zeile 3: Spalte Vorlesehinweis: Warnung: die Möglichkeiten a („,“) und b („(nichts)“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“"
+	want := "deck/Karten.csv: Karten: Zeile 3: Spalte Vorlesehinweis: Warnung: die Möglichkeiten a („,“) und b („(nichts)“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma = kurze Pause, sonst ohne Pause lesen“"
 	if len(got) != 1 || got[0] != want || probs.HasErrors() {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
@@ -244,11 +244,11 @@ func TestLabyrinthReadingHint(t *testing.T) {
 		return s
 	}
 	_, probs := loadSheets(t, alike())
-	want := "deck/Karten.csv: Karten: Zeile 3: Spalte Vorlesehinweis: Warnung: die Antworten B („Leid“) und C („leid“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“"
+	want := "deck/Karten.csv: Karten: Zeile 3: Spalte Vorlesehinweis: Warnung: die Antworten B („Leid“) und C („leid“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma = kurze Pause, sonst ohne Pause lesen“"
 	if got := messages(probs, i18n.German); len(got) != 1 || got[0] != want || probs.HasErrors() {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
-	wantEN := `deck/Karten.csv: Karten: row 3: column Vorlesehinweis: warning: answers B ("Leid") and C ("leid") sound the same when read aloud: please give a reading hint, e.g. "buchstabieren" (spell it) or "Komma mitsprechen" (say the comma)`
+	wantEN := `deck/Karten.csv: Karten: row 3: column Vorlesehinweis: warning: answers B ("Leid") and C ("leid") sound the same when read aloud: please give a reading hint, e.g. "buchstabieren" (spell it) or "Komma = kurze Pause, sonst ohne Pause lesen" (a comma is a short pause)`
 	if got := messages(probs, i18n.English); len(got) != 1 || got[0] != wantEN {
 		t.Errorf("in English: %q\nwant %q", got, wantEN)
 	}

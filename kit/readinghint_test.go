@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"druckreif/decks"
@@ -20,9 +21,12 @@ func TestReadingHintIsPrinted(t *testing.T) {
 	set := defaultSet(t)
 	// Card 1: the front (wegen) is audible, the back (a comma) is not.
 	found, _ := set.Find(decks.ParseRef("DAT-STD-1"))
-	if found == nil || found.Dativ.Sides[decks.Front].ReadingHint != "" || found.Dativ.Sides[decks.Back].ReadingHint != "Komma mitsprechen" {
+	if found == nil || found.Dativ.Sides[decks.Front].ReadingHint != "" || found.Dativ.Sides[decks.Back].ReadingHint == "" {
 		t.Fatalf("DAT-STD-1 is not the card this test expects: %+v", found)
 	}
+	// The hint's last word, as pdftotext finds it on the page.
+	hintWords := strings.Fields(found.Dativ.Sides[decks.Back].ReadingHint)
+	lastHintWord := hintWords[len(hintWords)-1]
 	files := build(t, set, Options{Cards: []string{"DAT-STD-1"}, Games: []decks.Game{decks.Dativ}})
 	f, ok := files["dativ/karten-nachdruck.pdf"] // a reprint goes beside the full deck
 	if !ok || f.Pages != 2 {
@@ -39,7 +43,7 @@ func TestReadingHintIsPrinted(t *testing.T) {
 		t.Errorf("the front has no hint, but prints one")
 	}
 	back := words(2)
-	label, hint, option, solution := back["Vorlesen:"], back["mitsprechen"], back["(nichts)"], back["✔"]
+	label, hint, option, solution := back["Vorlesen:"], back[lastHintWord], back["(nichts)"], back["✔"]
 	t.Logf("label %.1f hint %.1f option %.1f solution %.1f", label, hint, option, solution)
 	if label == 0 || hint == 0 {
 		t.Fatalf("the back's hint is not printed: %v", back)

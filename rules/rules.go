@@ -276,6 +276,9 @@ type Runner interface {
 	Split(state any, a Action) ([]Action, bool)
 	// Round names the choosing round the state is in (see Rounds).
 	Round(state any) string
+	// Reveal is the reveal action a brought from before to after (see
+	// Revealer).
+	Reveal(before, after any, a Action) (Reveal, bool)
 	// Private returns the player whose lasting secret a holds and a as
 	// others may read it (see Private).
 	Private(state any, a Action) (player string, redacted Action, ok bool)
@@ -373,6 +376,17 @@ func (r runner[S]) Split(state any, a Action) ([]Action, bool) {
 		return sp.Split(state.(S), a)
 	}
 	return nil, false
+}
+
+func (r runner[S]) Reveal(before, after any, a Action) (Reveal, bool) {
+	if rv, ok := r.e.(Revealer[S]); ok {
+		b, ok1 := before.(S)
+		n, ok2 := after.(S)
+		if ok1 && ok2 {
+			return rv.Reveal(b, n, a)
+		}
+	}
+	return Reveal{}, false
 }
 
 func (r runner[S]) Round(state any) string {

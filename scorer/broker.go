@@ -11,6 +11,8 @@ type Note struct {
 	Kind   string `json:"-"`
 	Chosen int    `json:"chosen,omitempty"`
 	Of     int    `json:"of,omitempty"`
+	// ID is the new table of a "rematch".
+	ID string `json:"id,omitempty"`
 }
 
 // Broker hands notes to the subscribers of a table. A subscriber that does

@@ -74,6 +74,13 @@ func (s *Service) changed(ctx context.Context, c store.Change) {
 		if (t.buzzer || t.timer) && s.notes.Subscribers(c.Table) > 0 {
 			s.announceLater(ctx, c.Table, t)
 		}
+		if c.Key == scratchRematch && s.notes.Subscribers(c.Table) > 0 {
+			// Another instance opened the rematch: its phones here follow.
+			var link rematchLink
+			if _, err := s.scratch(ctx, c.Table, scratchRematch, &link); err == nil && link.ID != "" {
+				s.notes.Publish(Note{Table: c.Table, Kind: "rematch", ID: link.ID})
+			}
+		}
 	}
 }
 

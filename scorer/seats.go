@@ -276,3 +276,36 @@ func (s *Service) ChangePIN(ctx context.Context, au Auth, id string) (string, er
 	})
 	return pin, err
 }
+
+// TableAs is the table as player sees it, for the table's phone handed to
+// a player without a phone of their own to choose in secret. Only the
+// table role may ask, and only for a seat no phone holds.
+func (s *Service) TableAs(ctx context.Context, au Auth, id, player string) (Snapshot, error) {
+	l, v, err := s.at(ctx, au, id)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	defer l.mu.Unlock()
+	if v.Role != rules.RoleTable {
+		return Snapshot{}, fail(http.StatusForbidden, "table-role", "", "Das kann nur das Tisch-Handy.", "Only the table's phone can do that.")
+	}
+	name := ""
+	for _, n := range l.seats {
+		if nameKey(n) == nameKey(player) {
+			name = n
+		}
+	}
+	if name == "" {
+		return Snapshot{}, fail(http.StatusNotFound, "unknown-player", "player", "„%s“ spielt an diesem Tisch nicht mit.", "%q is not playing at this table.", player)
+	}
+	held, err := s.store.TableSessions(ctx, id, s.now())
+	if err != nil {
+		return Snapshot{}, err
+	}
+	for _, se := range held {
+		if se.Role == rules.RolePlayer && se.Player == name {
+			return Snapshot{}, fail(http.StatusConflict, "seat-has-phone", "player", "%s spielt am eigenen Handy.", "%s plays on their own phone.", name)
+		}
+	}
+	return s.snapshot(ctx, l, rules.Viewer{Role: rules.RolePlayer, Player: name})
+}

@@ -433,3 +433,23 @@ func (s *Service) StartTimer(ctx context.Context, au Auth, id, kind string, seco
 	s.notes.Publish(Note{Table: id, Version: version, Kind: "timer"})
 	return TimerView{Timer: &t, Now: now}, nil
 }
+
+// KeptAnswer is the answer kept under key at the table (Idempotency-Key),
+// decoded into a value the web layer understands.
+func (s *Service) KeptAnswer(ctx context.Context, id, key string) (json.RawMessage, bool) {
+	sc, err := s.store.Scratch(ctx, id, key)
+	if err != nil {
+		return nil, false
+	}
+	return sc.Value, true
+}
+
+// KeepAnswer keeps an answer under key at the table unless one is kept
+// already; then it returns that one and false.
+func (s *Service) KeepAnswer(ctx context.Context, id, key string, answer json.RawMessage) (json.RawMessage, bool) {
+	if _, err := s.store.PutScratch(context.WithoutCancel(ctx), id, key, answer, 0); errors.Is(err, store.ErrConflict) {
+		first, ok := s.KeptAnswer(ctx, id, key)
+		return first, !ok
+	}
+	return nil, true
+}

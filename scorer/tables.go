@@ -44,7 +44,10 @@ type live struct {
 	// an undo, for every phone to show until the next action.
 	putBack []thegame.Return
 	// notice is said to every phone until the next action.
-	notice  *i18n.Text
+	notice *i18n.Text
+	// reveal is the question the last entry resolved, for every phone to
+	// show until the next entry.
+	reveal  *Reveal
 	creator string // the creator's account name
 	// olderRules is the rules version of the oldest entry made under rules
 	// other than the loaded ones ("" when all were made under these).
@@ -83,6 +86,9 @@ type Snapshot struct {
 	// Notice is a word for every phone until the next action (an undo
 	// that took back the card a round's choices were made on).
 	Notice *i18n.Text `json:"notice,omitempty"`
+	// Reveal is the question the last entry resolved: every choice, the
+	// correct answer, who gained what by which rule, the standings.
+	Reveal *Reveal `json:"reveal,omitempty"`
 	// Mismatch: the table was played under other rules or cards.
 	Mismatch *i18n.Text `json:"mismatch,omitempty"`
 	// Rules: the table was begun under older rules and goes on under the
@@ -266,6 +272,7 @@ func (s *Service) applyEntry(l *live, e store.Entry) *i18n.Text {
 			t := i18n.Sprintf("Eintrag %d gilt nach den geladenen Regeln nicht mehr: %s", "Entry %d no longer holds under the loaded rules: %s", e.Seq, ruleText(err))
 			return &t
 		}
+		l.reveal = revealOf(l, e.Seq, l.state, next, a)
 		l.state = next
 		l.inForce = append(l.inForce, forced{seq: e.Seq, action: a, actor: e.Actor})
 		l.putBack = nil
@@ -279,7 +286,7 @@ func (s *Service) applyEntry(l *live, e store.Entry) *i18n.Text {
 			t := i18n.Sprintf("Eintrag %d: %s", "Entry %d: %s", e.Seq, ruleText(err))
 			return &t
 		}
-		l.state, l.putBack = state, putBack
+		l.state, l.putBack, l.reveal = state, putBack, nil
 		l.inForce = l.inForce[:len(l.inForce)-1]
 	default:
 		t := i18n.Sprintf("Eintrag %d hat die unbekannte Art „%s“.", "Entry %d is of the unknown kind %q.", e.Seq, e.Kind)
@@ -528,6 +535,7 @@ func (s *Service) snapshot(ctx context.Context, l *live, v rules.Viewer) (Snapsh
 		snap.Undoable = v.Role == rules.RoleTable || (v.Role == rules.RolePlayer && l.inForce[n-1].actor == "player:"+v.Player)
 	}
 	snap.Notice = l.notice
+	snap.Reveal = l.reveal
 	_, secrets, err := s.pending(ctx, l)
 	if err != nil {
 		return snap, err
@@ -682,7 +690,7 @@ func actorOf(v rules.Viewer) string {
 }
 
 func stale(version, current int64) *Error {
-	return fail(http.StatusConflict, "stale-version", "version", "Jemand war schneller: die Aktion galt für Stand %d, aktuell ist Stand %d.", "Someone was faster: the action was made on version %d, the current version is %d.", version, current)
+	return fail(http.StatusConflict, "stale-version", "version", "Jemand war schneller: die Aktion galt für einen älteren Spielstand (Eintrag %d, jetzt %d). Hier ist der neue.", "Someone was faster: the action was made on an older state of the game (entry %d, now %d). Here is the new one.", version, current)
 }
 
 // Act applies an action made on version. Exactly one of two phones racing
@@ -781,6 +789,10 @@ func (s *Service) commit(ctx context.Context, l *live, kind string, a rules.Acti
 			s.announceLater(context.WithoutCancel(ctx), l.table.ID, tell{})
 		}
 		return err
+	}
+	l.reveal = nil
+	if kind == store.KindAction {
+		l.reveal = revealOf(l, e.Seq, l.state, next, a)
 	}
 	l.version = e.Seq
 	l.state = next

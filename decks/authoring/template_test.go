@@ -64,7 +64,7 @@ func TestBrokenTemplateFailsPrecisely(t *testing.T) {
 	want := []string{
 		path + ": Karten: Zeile 2: Spalte Richtig: „D“ ist nicht erlaubt (erlaubt: A, B, C)",
 		path + ": Karten: Zeile 3: Spalte Frage: leere Pflichtzelle",
-		path + ": Karten: Zeile 3: Spalte Vorlesehinweis: Warnung: die Antworten A („Sattelit“) und B („Satellit“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma mitsprechen“",
+		path + ": Karten: Zeile 3: Spalte Vorlesehinweis: Warnung: die Antworten A („Sattelit“) und B („Satellit“) klingen vorgelesen gleich: bitte einen Vorlesehinweis angeben, z. B. „buchstabieren“ oder „Komma = kurze Pause, sonst ohne Pause lesen“",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -15,8 +15,9 @@ const (
 	HiddenBet = -1
 )
 
-// View hides what lies face down: while a question is open, the tips and
-// bets of the others (turned over together at the reveal) and the correct
+// View hides what lies face down: while a question is open, the tips of
+// the others (turned over together at the reveal), their bet chips until
+// all are placed, and the correct
 // answer, which only the reader sees on the card; in the Lingutaurus flow
 // the card's answer is the reader's only. The undrawn stacks are face down
 // for everyone.
@@ -25,6 +26,13 @@ func (e *engine) View(s State, v rules.Viewer) State {
 	out.Stack, out.LingStack = nil, nil
 	me := func(name string) bool { return v.Role == rules.RolePlayer && v.Player == name }
 	if s.Phase == PhaseQuestion {
+		// The bet chips lie face up, but are placed "at the same time":
+		// each shows once all have been placed. The tips are turned over
+		// at the reveal.
+		allBet := true
+		for _, i := range s.answerers() {
+			allBet = allBet && s.Players[i].Bet != 0
+		}
 		out.Players = slices.Clone(s.Players)
 		for i, p := range out.Players {
 			if me(p.Name) {
@@ -33,7 +41,7 @@ func (e *engine) View(s State, v rules.Viewer) State {
 			if p.Tip != "" {
 				out.Players[i].Tip = HiddenTip
 			}
-			if p.Bet != 0 {
+			if p.Bet != 0 && !allBet {
 				out.Players[i].Bet = HiddenBet
 			}
 		}

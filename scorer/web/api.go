@@ -189,6 +189,27 @@ func (s *Server) apiTables(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// createdBody is the answer to a new table (POST /api/tables, a rematch).
+func createdBody(snap scorer.Snapshot) map[string]any {
+	return map[string]any{
+		"id": snap.ID, "pin": snap.PIN, "version": snap.Version, "state": snap.State, "next": snap.Next,
+		"join": "/j/" + snap.ID + "?pin=" + snap.PIN, "players": snap.Players,
+	}
+}
+
+func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) error {
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	snap, err := s.svc.Rematch(r.Context(), au, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, createdBody(snap))
+	return nil
+}
+
 func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) error {
 	au, err := s.auth(r)
 	if err != nil {
@@ -207,10 +228,7 @@ func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{
-		"id": snap.ID, "pin": snap.PIN, "version": snap.Version, "state": snap.State, "next": snap.Next,
-		"join": "/j/" + snap.ID + "?pin=" + snap.PIN, "players": snap.Players,
-	})
+	writeJSON(w, http.StatusCreated, createdBody(snap))
 	return nil
 }
 
@@ -228,6 +246,9 @@ func tableBody(snap scorer.Snapshot) map[string]any {
 	}
 	if snap.Notice != nil {
 		body["notice"] = map[string]string{"de": snap.Notice.DE, "en": snap.Notice.EN}
+	}
+	if snap.Reveal != nil {
+		body["reveal"] = snap.Reveal
 	}
 	if snap.Mismatch != nil {
 		body["mismatch"] = map[string]string{"de": snap.Mismatch.DE, "en": snap.Mismatch.EN}
@@ -302,6 +323,20 @@ func seatToken(r *http.Request, tableID string) string {
 		return c.Value
 	}
 	return ""
+}
+
+// apiReveals are every reveal of the table's game so far: its rounds.
+func (s *Server) apiReveals(w http.ResponseWriter, r *http.Request) error {
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	rv, err := s.svc.Reveals(r.Context(), au, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"reveals": rv})
+	return nil
 }
 
 // apiSeats lists the table's seats: who holds each and when that phone

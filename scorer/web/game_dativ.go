@@ -127,6 +127,7 @@ func dativScreen(d *boardData) any {
 			g.Pick, g.PickFail = dativPickOf(d.Cards, pick, d.PickSide, v)
 		}
 	}
+	d.Choosing = allowed(dativ.ActVote)
 	g.WantVote, g.Voted, g.VoteEntry = d.secretChoice(allowed(dativ.ActVote), func(name string) bool {
 		i := slices.Index(st.Players, name)
 		return i >= 0 && st.Votes[i] != "" && st.Votes[i] != dativ.Hidden

@@ -91,6 +91,7 @@ func genialScreen(d *boardData) any {
 			g.Decks = append(g.Decks, dk.Info.Code)
 		}
 	}
+	d.Choosing = allowed(genial.ActAnswer)
 	g.WantAnswer, g.Answered, g.Entry = d.secretChoice(allowed(genial.ActAnswer), func(name string) bool {
 		i := slices.Index(st.Players, name)
 		return i >= 0 && st.Answers[i] != "" && st.Answers[i] != genial.Hidden

@@ -170,6 +170,7 @@ func labyrinthScreen(d *boardData) any {
 	}
 	allowed := func(t string) bool { return slices.Contains(d.Snap.Next.Allowed, t) }
 	mayRead := d.CanAct && g.IsReader
+	d.Choosing = allowed(labyrinth.ActPlace)
 	g.CanDraw = mayRead && allowed(labyrinth.ActDraw)
 	g.CanReveal = mayRead && allowed(labyrinth.ActReveal)
 	g.NeedsCorrect = g.CanReveal && (g.Card == nil || !g.Card.Known) && (cardOnTable == nil || cardOnTable.Correct == "")
@@ -181,10 +182,11 @@ func labyrinthScreen(d *boardData) any {
 			if g.Players[i].Marker.Name == viewer.Player {
 				me := g.Players[i]
 				g.Me = &me
+				// A choice laid face down on this phone can be changed
+				// until all are in: the form stays.
 				g.WantBet, g.WantTip = me.OwesBet, me.OwesTip
 				if p := d.Snap.Pending; p != nil && p.Mine != nil {
 					g.Placed = true
-					g.WantBet, g.WantTip = false, false
 				}
 				for c := 1; c <= labyrinth.Chips; c++ {
 					g.MyChips = append(g.MyChips, chipChoice{Value: c, Free: slices.Contains(me.Board, c)})

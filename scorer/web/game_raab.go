@@ -47,6 +47,7 @@ func sideMarker(side, name string) scorer.Marker {
 // raabView is the evening's screen.
 type raabView struct {
 	ID      string
+	ActURL  string
 	Version int64
 	Phase   string
 	Mode    string
@@ -206,7 +207,7 @@ func raabMarkers(st raab.State, d *boardData) {
 
 func raabEvening(st raab.State, d *boardData) *raabView {
 	snap := d.Snap
-	v := &raabView{ID: snap.ID, Version: snap.Version, Phase: st.Phase, Mode: st.Mode, Games: st.Games, Needed: st.Needed,
+	v := &raabView{ID: snap.ID, ActURL: d.ActURL, Version: snap.Version, Phase: st.Phase, Mode: st.Mode, Games: st.Games, Needed: st.Needed,
 		Prompt: snap.Next.Text, Table: snap.Viewer.Role == rules.RoleTable, Me: snap.Viewer.Player, Host: st.Host,
 		TeamScore: st.Score.Team, StefanScore: st.Score.Stefan, WildCards: st.WildCards, WildTotal: st.WildCardsTotal}
 	for _, l := range raab.Lengths {

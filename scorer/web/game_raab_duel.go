@@ -42,6 +42,7 @@ var stepText = map[string]i18n.Text{
 // duelView is a duel as one phone sees it.
 type duelView struct {
 	ID      string
+	ActURL  string
 	Version int64
 	Code    string
 	Name    string
@@ -195,7 +196,7 @@ type dieView struct {
 func duelScreen(st raab.State, d mini.State, bd *boardData) *duelView {
 	snap := bd.Snap
 	c := st.Current
-	v := &duelView{ID: snap.ID, Version: snap.Version, Code: d.Code, Name: d.Name, Two: d.Two, Host: d.Host, Winner: d.Winner, Moves: c.Moves,
+	v := &duelView{ID: snap.ID, ActURL: bd.ActURL, Version: snap.Version, Code: d.Code, Name: d.Name, Two: d.Two, Host: d.Host, Winner: d.Winner, Moves: c.Moves,
 		Allowed: map[string]bool{}, Grab: d.Grab}
 	p := bd.Snap.Next
 	v.Goal = duels.Goal(d)
@@ -283,7 +284,8 @@ func duelScreen(st raab.State, d mini.State, bd *boardData) *duelView {
 		task = cardTask(set, q.Card, q.Task)
 	}
 	if q != nil && (q.Task != 0 || q.Card == "") {
-		v.Question = question(q, task, d, v.Solutions)
+		// A scored task's solution is everyone's: the table has heard it.
+		v.Question = question(q, task, d, v.Solutions || q.Step == raab.StepDone)
 		if q.Revealed != nil {
 			v.Revealed = &revealView{Red: pickText(q.Revealed.Red), Blue: pickText(q.Revealed.Blue)}
 		}
@@ -348,6 +350,7 @@ func duelScreen(st raab.State, d mini.State, bd *boardData) *duelView {
 			}
 		}
 	}
+	bd.Choosing = v.PickType != "" && d.Winner == "" && d.Code != "WO"
 	if v.PickType != "" && v.Mine != "" && d.Winner == "" {
 		placed := (v.Mine == "red" && v.Red.Picked) || (v.Mine == "blue" && v.Blue.Picked)
 		v.Picking = !(q.Step == raab.StepPlace && placed)

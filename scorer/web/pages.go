@@ -40,6 +40,8 @@ type pages struct {
 var funcs = template.FuncMap{
 	"join":       strings.Join,
 	"inc":        func(i int) int { return i + 1 },
+	"signed":     signed,
+	"deref":      func(b *bool) bool { return b != nil && *b },
 	"mul":        func(a, b float64) float64 { return a * b },
 	"letter":     func(i int) string { return string(rune('A' + i)) },
 	"lower":      strings.ToLower,
@@ -49,7 +51,7 @@ var funcs = template.FuncMap{
 
 func loadPages() *pages {
 	p := &pages{byName: map[string]*template.Template{}}
-	for _, name := range []string{"home", "players", "history", "error", "new", "join", "table", "account"} {
+	for _, name := range []string{"home", "players", "history", "error", "new", "join", "table", "account", "pass"} {
 		p.byName[name] = parsePage(name)
 	}
 	return p
@@ -70,7 +72,7 @@ func parsePage(name string) *template.Template {
 		return template.HTML(b.String()), nil
 	}
 	t = template.Must(template.New(name).Funcs(funcs).Funcs(template.FuncMap{"game": game}).ParseFS(templateFS,
-		"templates/layout.html", "templates/board.html", "templates/scan.html", "templates/game-*.html", "templates/"+name+".html"))
+		"templates/layout.html", "templates/board.html", "templates/round.html", "templates/scan.html", "templates/game-*.html", "templates/"+name+".html"))
 	return t
 }
 
@@ -104,6 +106,14 @@ func (v *view) Text(t any) string {
 		}
 	}
 	return ""
+}
+
+// Sub is the page's view with other data, for a template that draws a
+// part of the page (the board inside the handed-over phone's page).
+func (v *view) Sub(data any) *view {
+	c := *v
+	c.Data = data
+	return &c
 }
 
 func (v *view) OtherLang() string {
@@ -213,6 +223,7 @@ func (s *Server) routePages() {
 	s.page("POST /register", s.formRegister)
 	s.page("POST /logout", s.formLogout)
 	s.page("GET /lang", s.switchLang)
+	s.page("GET /join", s.joinByCode)
 	s.page("GET /players", s.playersPage)
 	s.page("POST /players", s.formSavePlayer)
 	s.page("POST /players/delete", s.formDeletePlayer)
@@ -224,11 +235,15 @@ func (s *Server) routePages() {
 	s.page("POST /j/{id}", s.formJoin)
 	s.page("GET /t/{id}", s.tablePage)
 	s.page("GET /t/{id}/view", s.boardFragment)
-	s.page("POST /t/{id}/act", s.formAct)
-	s.page("POST /t/{id}/undo", s.formUndo)
+	s.page("POST /t/{id}/act", s.idempotent(s.formAct))
+	s.page("POST /t/{id}/undo", s.idempotent(s.formUndo))
 	s.page("GET /t/{id}/qr.svg", s.joinQR)
 	s.page("POST /t/{id}/seats/free", s.formFreeSeat)
 	s.page("POST /t/{id}/pin", s.formNewPIN)
+	s.page("GET /t/{id}/pass", s.passPage)
+	s.page("POST /t/{id}/rematch", s.formRematch)
+	s.page("POST /t/{id}/follow", s.formFollow)
+	s.page("GET /t/{id}/pass/done", s.passDone)
 	s.page("GET /account", s.accountPage)
 	s.page("POST /account/password", s.formPassword)
 	s.page("POST /account/logout-everywhere", s.formLogoutEverywhere)
@@ -277,24 +292,89 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	}
 	v := s.newView(r, au, "")
 	v.Title = v.T("Punktezähler", "Scorer")
+	d := map[string]any{}
 	if r.TLS == nil && !isLoopback(r) {
 		// The password would cross the Wi-Fi unencrypted: say so, and
 		// where the secure address is.
-		d := map[string]any{"Insecure": true}
+		d["Insecure"] = true
 		if s.SecureBase != "" {
 			d["SecureURL"] = s.SecureBase + "/"
 		}
-		v.Data = d
 	}
 	if au.Account != nil {
 		tables, err := s.svc.Tables(r.Context(), au)
 		if err != nil {
 			return err
 		}
-		v.Data = map[string]any{"Tables": tables}
+		d["Tables"] = tables
 	}
+	// The seats this phone holds: back to the table after leaving it.
+	if mine := s.mySeats(r); len(mine) > 0 {
+		d["Seats"] = mine
+	}
+	v.Data = d
 	s.render(w, http.StatusOK, "home", v)
 	return nil
+}
+
+// mySeat is a table this phone has a seat at.
+type mySeat struct {
+	ID, Title string
+	Player    string // "" for a spectator
+}
+
+// mySeats are the tables whose seat cookies this phone carries and that
+// still know the seat.
+func (s *Server) mySeats(r *http.Request) []mySeat {
+	var out []mySeat
+	for _, c := range r.Cookies() {
+		id, ok := strings.CutPrefix(c.Name, seatPrefix)
+		if !ok || len(out) >= 10 {
+			continue
+		}
+		au, err := s.svc.Authenticate(r.Context(), clientAddr(r), c.Value)
+		if err != nil || len(au.Seats) == 0 {
+			continue
+		}
+		snap, err := s.svc.Table(r.Context(), au, id)
+		if err != nil {
+			continue
+		}
+		out = append(out, mySeat{ID: id, Title: snap.Title, Player: snap.Viewer.Player})
+	}
+	return out
+}
+
+// joinByCode takes the table code and the PIN typed on the start page.
+func (s *Server) joinByCode(w http.ResponseWriter, r *http.Request) error {
+	code := strings.Map(func(c rune) rune {
+		if c == ' ' || c == '-' {
+			return -1
+		}
+		return c
+	}, strings.ToLower(strings.TrimSpace(r.URL.Query().Get("code"))))
+	if code == "" || strings.ContainsFunc(code, func(c rune) bool { return !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') }) {
+		v := s.newView(r, scorer.Auth{}, "")
+		v.Title = v.T("Punktezähler", "Scorer")
+		v.Problem = v.T("Den Tischcode gibt es so nicht: er steht unter dem QR-Code des Tisches (Buchstaben und Ziffern).", "No such table code: it is under the table's QR code (letters and digits).")
+		v.Data = map[string]any{}
+		s.render(w, http.StatusBadRequest, "home", v)
+		return nil
+	}
+	seeOther(w, r, "/j/"+code+"?pin="+url.QueryEscape(r.URL.Query().Get("pin")))
+	return nil
+}
+
+// groupedCode is a table's code as the table shows it: in groups of four.
+func groupedCode(id string) string {
+	var b strings.Builder
+	for i, c := range id {
+		if i > 0 && i%4 == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // formProblem shows a refusal on the page the form came from.
@@ -690,8 +770,15 @@ type boardData struct {
 	// out, who holds which seat (and when that phone was last seen), and
 	// how many phones watch.
 	PIN        string
+	Code       string
 	Seats      []scorer.Seat
 	Spectators int
+	// Choosing: the game's secret round is open (its screen says so).
+	Choosing bool
+	// PassFor is the player on paper the table's phone is handed to (the
+	// board drawn as that player sees it); ActURL is where its forms go.
+	PassFor string
+	ActURL  string
 }
 
 // marker is a player's colour and symbol at the table.
@@ -710,8 +797,16 @@ func (d *boardData) lang() *view { return &view{Lang: d.Lang} }
 // Acting reports whether the player is among those to act now.
 func (d *boardData) Acting(name string) bool { return slices.Contains(d.Snap.Next.Actors, name) }
 
+// InviteOpen: the invitation with its QR code shows in full before the
+// first move while seats are free; once every seat is taken or the game
+// has begun it folds into one line (a tap opens it again).
+func (d *boardData) InviteOpen() bool {
+	free := slices.ContainsFunc(d.Seats, func(s scorer.Seat) bool { return !s.Taken })
+	return d.Snap.Version == 0 && free
+}
+
 func (s *Server) boardFor(r *http.Request, snap scorer.Snapshot) *boardData {
-	d := &boardData{Snap: snap, PutBack: snap.PutBack, Cards: s.svc.Cards(), Lang: lang(r)}
+	d := &boardData{Snap: snap, PutBack: snap.PutBack, Cards: s.svc.Cards(), Lang: lang(r), ActURL: "/t/" + snap.ID + "/act"}
 	d.Pick, d.PickSide = dativPicked(r)
 	if snap.Pending != nil {
 		d.PendingCount = len(snap.Pending.Chosen)
@@ -744,7 +839,7 @@ func (s *Server) boardFor(r *http.Request, snap scorer.Snapshot) *boardData {
 	d.JoinURL = base + "/j/" + snap.ID + "?pin=" + url.QueryEscape(snap.PIN)
 	d.WallURL = d.JoinURL + "&role=spectator"
 	if snap.Viewer.Role == rules.RoleTable {
-		d.PIN = groupedPIN(snap.PIN)
+		d.PIN, d.Code = groupedPIN(snap.PIN), groupedCode(snap.ID)
 		au, _ := s.auth(r)
 		if seats, spectators, err := s.svc.TableSeats(r.Context(), au, snap.ID); err == nil {
 			d.Seats, d.Spectators = seats, spectators
@@ -911,14 +1006,26 @@ func (s *Server) answerForm(w http.ResponseWriter, r *http.Request, au scorer.Au
 	return nil
 }
 
+// formVersion is the version a form was made on.
+func formVersion(r *http.Request) (int64, error) {
+	version, err := strconv.ParseInt(r.PostFormValue("version"), 10, 64)
+	if err != nil {
+		return 0, missing("version")
+	}
+	return version, nil
+}
+
 func (s *Server) formAct(w http.ResponseWriter, r *http.Request) error {
+	if as := r.URL.Query().Get("as"); as != "" {
+		return s.actAs(w, r, as)
+	}
 	au, err := s.auth(r)
 	if err != nil {
 		return err
 	}
-	version, err := strconv.ParseInt(r.PostFormValue("version"), 10, 64)
+	version, err := formVersion(r)
 	if err != nil {
-		return missing("version")
+		return err
 	}
 	snap, err := s.svc.Table(r.Context(), au, r.PathValue("id"))
 	if err != nil {

@@ -39,7 +39,8 @@ func (d *boardData) secretChoice(open bool, laid func(name string) bool) (want, 
 	case rules.RolePlayer:
 		me := d.Snap.Viewer.Player
 		done = chosen(me) || laid(me)
-		want = d.Acting(me) && !done
+		// A choice made on this phone can be changed until all are in.
+		want = d.Acting(me) && !laid(me)
 	case rules.RoleTable:
 		for _, m := range d.Snap.Players {
 			if d.Acting(m.Name) && !chosen(m.Name) {

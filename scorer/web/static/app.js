@@ -17,16 +17,71 @@
     var box = form.querySelector("input[name=confirmed]");
     if (box && input.value !== "") box.checked = false;
   });
+
+  // Morphing swaps (idiomorph): a live update merges into the page
+  // instead of replacing it, so what a person is doing stays — the field
+  // being typed in, a chip and a tip picked but not sent, an opened fold,
+  // the scroll position. The package's own htmx glue evaluates options
+  // with Function, which the CSP forbids: this is the glue.
+  function isField(el) {
+    return el.nodeType === 1 && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT");
+  }
+  // dirty: the person changed the field since the page last set it.
+  function dirty(el) {
+    if (el.type === "hidden") return false;
+    if (el.type === "radio" || el.type === "checkbox") return el.checked !== el.defaultChecked;
+    if (el.tagName === "SELECT") {
+      for (var i = 0; i < el.options.length; i++) {
+        if (el.options[i].selected !== el.options[i].defaultSelected) return true;
+      }
+      return false;
+    }
+    return el.value !== el.defaultValue;
+  }
+  var morphOptions = {
+    morphStyle: "outerHTML",
+    ignoreActiveValue: true,
+    callbacks: {
+      beforeNodeMorphed: function (oldNode) {
+        // A changed field stays as the person left it.
+        return !(isField(oldNode) && dirty(oldNode));
+      },
+      beforeAttributeUpdated: function (name, node, mutation) {
+        // A fold the person opened (or closed) stays so.
+        if (node.tagName === "DETAILS" && name === "open" && node.dataset.user) {
+          return (mutation === "remove") === (node.dataset.user === "closed");
+        }
+        // What a script animates (the spinner) keeps its style.
+        if (name === "style" && node.hasAttribute("data-script-style")) return false;
+        return true;
+      }
+    }
+  };
+  if (window.htmx && window.Idiomorph) {
+    htmx.defineExtension("morph", {
+      isInlineSwap: function (swapStyle) { return swapStyle === "morph"; },
+      handleSwap: function (swapStyle, target, fragment) {
+        if (swapStyle === "morph") return Idiomorph.morph(target, fragment.children, morphOptions);
+      }
+    });
+  }
+  document.addEventListener("toggle", function (ev) {
+    var d = ev.target;
+    if (d.tagName === "DETAILS") d.dataset.user = d.open ? "open" : "closed";
+  }, true);
+
   // Live updates. Every event names the table's version (and, for secret
   // choices, how many are in). htmx drops a trigger while the board's
   // request is in flight, so a change announced meanwhile would be lost:
   // remember the newest announcement and fetch again after each swap
   // until the board shows it.
   var announced = { version: -1, chosen: -1 };
+  function shown(board) {
+    return { version: parseInt(board.getAttribute("data-version"), 10), pending: parseInt(board.getAttribute("data-pending"), 10) };
+  }
   function behind(board) {
-    var v = parseInt(board.getAttribute("data-version"), 10);
-    var p = parseInt(board.getAttribute("data-pending"), 10);
-    return announced.version > v || (announced.version === v && announced.chosen > p);
+    var s = shown(board);
+    return announced.version > s.version || (announced.version === s.version && announced.chosen > s.pending);
   }
   function note(data) {
     try {
@@ -43,49 +98,110 @@
   // Changes in quick succession can reach only a board that was just
   // swapped out (its listener is gone before the new one is there): hear
   // every event on the stream itself, so that a board left behind is
-  // fetched again.
+  // fetched again. A rematch takes this phone to its seat at the new table.
   if (window.htmx && htmx.createEventSource) {
     var create = htmx.createEventSource;
     htmx.createEventSource = function (url) {
       var es = create(url);
       es.addEventListener("message", function (ev) { note(ev.data); });
       es.addEventListener("secrets", function (ev) { note(ev.data); });
+      es.addEventListener("rematch", function (ev) { followRematch(ev.data); });
       return es;
     };
   }
-  // Refusals: htmx swaps no error answer by itself. A board that says why
-  // (someone was faster, the rules refuse) replaces the board; a reason
-  // alone (the database cannot be reached just now) is shown on the board
-  // the phone has, until the next board replaces it.
+  // The board's own request carries the version and count it shows, so
+  // that its attributes never change (htmx would re-initialise it, and
+  // the event stream's listeners would pile up).
+  document.addEventListener("htmx:configRequest", function (ev) {
+    var elt = ev.detail.elt;
+    if (elt.id === "board" && ev.detail.verb === "get") {
+      var s = shown(elt);
+      ev.detail.parameters.v = s.version;
+      ev.detail.parameters.p = s.pending;
+    }
+    // Every action carries a key of its own: tapped twice, or sent again
+    // after a dropped connection, it is applied once.
+    if (ev.detail.verb === "post" && elt.tagName === "FORM") {
+      if (!elt.dataset.idem) elt.dataset.idem = newKey();
+      ev.detail.headers["Idempotency-Key"] = elt.dataset.idem;
+    }
+  });
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var b = new Uint8Array(16);
+    crypto.getRandomValues(b);
+    return Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
+  }
+
+  // Answers. A board older than the one shown (a refresh begun before this
+  // phone's own action) is not swapped in. A sent form is cleared only when
+  // its action went through; refused, it keeps what was typed, and the
+  // reason appears beside it, in sight and read out. A reason alone (the
+  // database cannot be reached just now) goes above the form too.
+  var lastForm = null;
+  document.addEventListener("htmx:beforeRequest", function (ev) {
+    if (ev.detail.elt.tagName === "FORM") lastForm = ev.detail.elt;
+  });
+  // Answered (whatever the answer), the next tap is a new action with a
+  // key of its own; unanswered (the connection dropped), a tap again sends
+  // the same key, and the server applies it at most once.
+  document.addEventListener("htmx:afterRequest", function (ev) {
+    var elt = ev.detail.elt;
+    if (elt && elt.dataset && ev.detail.xhr && ev.detail.xhr.status) delete elt.dataset.idem;
+  });
   document.addEventListener("htmx:beforeSwap", function (ev) {
     var xhr = ev.detail.xhr;
-    if (xhr.status < 400) return;
+    var board = document.getElementById("board");
     var type = xhr.getResponseHeader("Content-Type") || "";
-    if (type.indexOf("text/html") === 0 && xhr.responseText.indexOf('id="board"') >= 0) {
+    var isBoard = type.indexOf("text/html") === 0 && xhr.responseText.indexOf('id="board"') >= 0;
+    if (isBoard && board) {
+      var m = /id="board"[^>]*data-version="(\d+)"/.exec(xhr.responseText);
+      if (m && parseInt(m[1], 10) < shown(board).version) {
+        ev.detail.shouldSwap = false;
+        return;
+      }
+    }
+    if (xhr.status < 400) {
+      var f = ev.detail.requestConfig && ev.detail.requestConfig.elt;
+      if (f && f.tagName === "FORM" && ev.detail.requestConfig.verb === "post") f.reset();
+      return;
+    }
+    if (isBoard) {
       ev.detail.shouldSwap = true;
       ev.detail.isError = false;
       return;
     }
-    var board = document.getElementById("board");
     if (type.indexOf("text/plain") !== 0 || !board) return;
-    var old = board.querySelector("p.problem.outage");
-    if (old) old.remove();
     var p = document.createElement("p");
     p.className = "problem outage";
     p.setAttribute("role", "alert");
     p.textContent = xhr.responseText;
-    // Where the phone tapped: above the button's form, in sight.
-    var form = ev.detail.elt && ev.detail.elt.closest && ev.detail.elt.closest("form");
+    place(p, ev.detail.elt, board);
+  });
+  // place puts a refusal beside the form that caused it (or at the top of
+  // the board), scrolled into view.
+  function place(p, elt, board) {
+    document.querySelectorAll("#board p.problem.placed, #board p.problem.outage").forEach(function (old) { if (old !== p) old.remove(); });
+    var form = elt && elt.closest && elt.closest("form");
     if (form && board.contains(form)) {
       form.parentNode.insertBefore(p, form);
-    } else {
+    } else if (p.parentNode !== board) {
       board.insertBefore(p, board.firstChild);
     }
-    p.scrollIntoView({ block: "nearest" });
-  });
-  document.addEventListener("htmx:afterSettle", function () {
+    p.classList.add("placed");
+    p.scrollIntoView({ block: "center", behavior: reduced() ? "auto" : "smooth" });
+  }
+  function reduced() {
+    return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+  document.addEventListener("htmx:afterSettle", function (ev) {
     var board = document.getElementById("board");
-    if (board && behind(board)) { htmx.trigger(board, "refresh"); }
+    if (!board) return;
+    var fault = board.querySelector("p.problem[data-fault]");
+    if (fault && lastForm && ev.detail.xhr && ev.detail.xhr.status >= 400) place(fault, lastForm, board);
+    if (behind(board)) { htmx.trigger(board, "refresh"); }
+    revealFolds();
+    solutionTimers();
   });
   // A refresh asked for while another request was in flight can still be
   // lost (changes in quick succession): look again every second.
@@ -93,4 +209,72 @@
     var board = document.getElementById("board");
     if (board && behind(board) && !board.classList.contains("htmx-request")) { htmx.trigger(board, "refresh"); }
   }, 1000);
+  // Back on the Wi-Fi after a while: look at once (the event stream takes
+  // up to its retry to come back).
+  window.addEventListener("online", function () {
+    var board = document.getElementById("board");
+    if (board) htmx.trigger(board, "refresh");
+  });
+
+  // The reveal: "Weiter" folds it on this phone only; it stays folded
+  // after the next live update (it ends on every phone when the next
+  // question is drawn).
+  function revealFolds() {
+    document.querySelectorAll("[data-reveal]").forEach(function (r) {
+      var key = "druckreif-reveal-" + r.getAttribute("data-reveal");
+      try { if (sessionStorage.getItem(key)) r.classList.add("folded"); } catch (e) {}
+    });
+  }
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest("button[data-fold]");
+    if (!b) return;
+    var r = b.closest("[data-reveal]");
+    if (!r) return;
+    r.classList.add("folded");
+    try { sessionStorage.setItem("druckreif-reveal-" + r.getAttribute("data-reveal"), "1"); } catch (e) {}
+  });
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest("button[data-unfold]");
+    if (!b) return;
+    var r = b.closest("[data-reveal]");
+    if (r) r.classList.remove("folded");
+  });
+
+  // Solutions on the table's phone: shown on a deliberate tap, hidden
+  // again after ten seconds or at the next update.
+  var solutionTimer = null;
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest("button[data-show-solution]");
+    if (!b) return;
+    var id = b.getAttribute("data-show-solution");
+    var boxes = document.querySelectorAll('[data-solution="' + id + '"]');
+    if (!boxes.length) return;
+    boxes.forEach(function (box) { box.hidden = false; });
+    b.hidden = true;
+    clearTimeout(solutionTimer);
+    solutionTimer = setTimeout(hideSolutions, 10000);
+  });
+  function hideSolutions() {
+    document.querySelectorAll("[data-solution]").forEach(function (s) { s.hidden = true; });
+    document.querySelectorAll("button[data-show-solution]").forEach(function (b) { b.hidden = false; });
+  }
+  function solutionTimers() { hideSolutions(); }
+
+  // Rematch: the phones at the old table follow to their own seats at the
+  // new one, without a new scan.
+  function followRematch(data) {
+    var id = "";
+    try { id = JSON.parse(data).id; } catch (e) { return; }
+    var board = document.getElementById("board");
+    var from = board && board.getAttribute("data-table");
+    if (!id || !from) return;
+    var f = document.createElement("form");
+    f.method = "post";
+    f.action = "/t/" + from + "/follow";
+    var i = document.createElement("input");
+    i.type = "hidden"; i.name = "to"; i.value = id;
+    f.appendChild(i);
+    document.body.appendChild(f);
+    f.submit();
+  }
 })();
