@@ -40,6 +40,9 @@ type Options struct {
 	// DecoderStrength is the contrast of the dativ cards' hidden solutions
 	// (1–5; 0 means the default).
 	DecoderStrength decoder.Strength
+	// CardSize is the format of the poker-sized cards (zero: the styles'
+	// own, 63 × 88 mm).
+	CardSize layout.CardSize
 	// Progress, when set, is told about every finished file.
 	Progress func(done, total int, file string)
 }
@@ -155,40 +158,22 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 	files := make([][]File, len(jobs))
 	warns := make([][]string, len(jobs))
 	errs := make([]error, len(jobs))
-	// One worker per core takes the jobs in their order, so the longest
-	// ones — the card files, added first, the dativ cards before all —
-	// start at once and the short ones fill the gaps at the end (started
-	// all at once, whichever goroutine ran first took a core, and the
-	// dativ cards often started last and ran alone).
-	var wg sync.WaitGroup
 	var mu sync.Mutex
-	var next atomic.Int64
 	done := 0
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(jobs) {
-					return
-				}
-				j := jobs[i]
-				files[i], warns[i], errs[i] = j.run()
-				mu.Lock()
-				done++
-				if o.Progress != nil {
-					name := string(j.game)
-					if len(files[i]) > 0 {
-						name = files[i][0].Path
-					}
-					o.Progress(done, len(jobs), name)
-				}
-				mu.Unlock()
+	inOrder(len(jobs), func(i int) {
+		j := jobs[i]
+		files[i], warns[i], errs[i] = j.run()
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		if o.Progress != nil {
+			name := string(j.game)
+			if len(files[i]) > 0 {
+				name = files[i][0].Path
 			}
-		}()
-	}
-	wg.Wait()
+			o.Progress(done, len(jobs), name)
+		}
+	})
 	var allWarns []string
 	for i := range jobs {
 		if errs[i] != nil {
@@ -201,6 +186,31 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		out = append(out, fs...)
 	}
 	return out, allWarns, nil
+}
+
+// inOrder runs do(0) … do(n−1) on one worker per core, each worker
+// taking the next index, so the longest jobs — added first (the card
+// files, the dativ cards before all) — start at once and the short ones
+// fill the gaps at the end (started all at once, whichever goroutine ran
+// first took a core, and the dativ cards often started last and ran
+// alone).
+func inOrder(n int, do func(i int)) {
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				do(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // fileSuffix names the layout in the file name.
@@ -241,6 +251,7 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 	if err != nil {
 		return nil, nil, err
 	}
+	st.Resize(o.CardSize)
 	cs, err := build(st)
 	if err != nil {
 		return nil, nil, err
@@ -354,8 +365,9 @@ func Index(files []File, o Options) string {
 	b.WriteString("- Immer in Originalgröße drucken: „100 %“ bzw. „Tatsächliche Größe“, NICHT „An Seite anpassen“.\n")
 	b.WriteString("  Print at 100 % (actual size), never \"fit to page\".\n")
 	b.WriteString("- Beidseitige Dateien: im Druckdialog „beidseitig“ mit der angegebenen Wendekante wählen.\n")
-	b.WriteString("  Vorher einmal kalibrierung-duplex.pdf drucken; liegt die Rückseite versetzt, mit\n")
-	b.WriteString("  druckreif build --back-offset X,Y (in mm) ausgleichen.\n")
+	b.WriteString("  Vorher einmal kalibrierung-duplex.pdf drucken; liegt das Kreuz der Rückseite versetzt, an der Skala\n")
+	b.WriteString("  ablesen, wie weit rechts (X) und unten (Y) es liegt (mm, von vorn gesehen), und mit\n")
+	b.WriteString("  druckreif build --back-offset X,Y ausgleichen (Hochformat messen; Querformat wird umgerechnet).\n")
 	b.WriteString("- Geschnitten wird an den Schnittmarken; der Hintergrund läuft 3 mm über den Schnitt hinaus.\n")
 	b.WriteString("- Dativ-Kartenspiel: Die Lösung steht verschlüsselt im Streifen unten auf jeder Karte und ist nur\n")
 	b.WriteString("  durch rote Folie lesbar. Dafür braucht es einen FARBDRUCKER (auch mit --low-ink bleibt der Streifen\n")
@@ -440,7 +452,7 @@ func boardFiles(o Options) ([]File, []string, error) {
 func componentFiles(o Options, game string, sheets []components.Sheet) ([]File, []string, error) {
 	var files []File
 	for _, sh := range sheets {
-		data, pages, err := pieces.Sheets(o.Paper, sh.Title, sh.Notes, sh.Pieces)
+		data, pages, err := pieces.Sheets(o.Paper, sh.Title, sh.Notes, sh.Pieces, o.BackOffset)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -184,6 +184,24 @@ func (o *Output) removeIfCreated() {
 // written (the build's and the indexes) and notes for the user (files of
 // the kit that were changed since and are left alone).
 func (o *Output) Commit(files []File, opts Options) (written []File, notes []i18n.Text, err error) {
+	return o.commit(files, func(content []File) []File {
+		indexes := IndexFiles(content)
+		return append(indexes, File{Path: "README.txt", What: "Übersicht: was wie zu drucken ist", Paper: "–", Duplex: "–",
+			Data: []byte(Index(append(append([]File(nil), content...), indexes...), opts))})
+	})
+}
+
+// CommitExport writes an export's files into its folder, all or nothing,
+// as Commit does for the kit, with the profile's README.txt as the one
+// index.
+func (o *Output) CommitExport(files []File, p Profile) (written []File, notes []i18n.Text, err error) {
+	return o.commit(files, func(content []File) []File {
+		return []File{{Path: "README.txt", What: "Übersicht", Paper: "–", Duplex: "–", Data: []byte(p.Readme(content))}}
+	})
+}
+
+// commit writes files with the indexes made of what the folder then holds.
+func (o *Output) commit(files []File, makeIndexes func(content []File) []File) (written []File, notes []i18n.Text, err error) {
 	if o.lock == nil {
 		return nil, nil, errorf("der Ordner ist nicht geöffnet", "the folder is not open")
 	}
@@ -219,9 +237,7 @@ func (o *Output) Commit(files []File, opts Options) (written []File, notes []i18
 		}
 		content = append(content, e.file())
 	}
-	indexes := IndexFiles(content)
-	indexes = append(indexes, File{Path: "README.txt", What: "Übersicht: was wie zu drucken ist", Paper: "–", Duplex: "–",
-		Data: []byte(Index(append(append([]File(nil), content...), indexes...), opts))})
+	indexes := makeIndexes(content)
 	for _, e := range o.old {
 		if isIndex(e.Path) && !containsPath(indexes, e.Path) && o.state(e) == unchanged {
 			stale = append(stale, e)

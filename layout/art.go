@@ -17,6 +17,7 @@ type Art struct {
 	W, H float64
 	ops  []byte
 	fill Color
+	inks []Color // its colours designed in process inks
 }
 
 // NewArt starts a drawing of w × h mm.
@@ -50,6 +51,9 @@ func (a *Art) setFill(c Color) {
 		return
 	}
 	a.fill = c
+	if c.Ink.Set {
+		a.inks = append(a.inks, c)
+	}
 	a.num(float64(c.R) / 255)
 	a.num(float64(c.G) / 255)
 	a.num(float64(c.B) / 255)
@@ -212,6 +216,9 @@ func (c *Canvas) Stamp(x, y float64, a *Art) {
 	}
 	if c.stamps == nil {
 		c.stamps = &stamps{}
+	}
+	for _, col := range a.inks {
+		c.inks.add(col)
 	}
 	t, ok := c.stamps.art[a]
 	if !ok {

@@ -28,11 +28,13 @@ type Card struct {
 
 // Options choose paper, arrangement and printer corrections.
 type Options struct {
-	Paper      Paper
-	Mode       Mode
-	ShortEdge  bool       // duplex flipped on the short edge
-	Gutter     float64    // mm between cards; 0 = butted with shared cuts
-	BackOffset [2]float64 // mm to shift back pages (x right, y down)
+	Paper     Paper
+	Mode      Mode
+	ShortEdge bool    // duplex flipped on the short edge
+	Gutter    float64 // mm between cards; 0 = butted with shared cuts
+	// BackOffset is the printer's duplex shift as read on the calibration
+	// sheet, mm (see BackShift).
+	BackOffset [2]float64
 	LowInk     bool
 	Title      string // PDF title and page footer
 }
@@ -108,7 +110,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 			pdf.AddPageFormat(orientation, fpdf.SizeType{Wd: o.Paper.W, Ht: o.Paper.H})
 			res.font.ok = false
 			pdf.TransformBegin()
-			pdf.TransformTranslate(o.BackOffset[0], o.BackOffset[1])
+			pdf.TransformTranslate(BackShift(o.BackOffset, g.Landscape, o.ShortEdge))
 			if backRotated(g, o) {
 				pdf.TransformRotate(180, g.PageW/2, g.PageH/2)
 			}
@@ -186,6 +188,7 @@ type docRes struct {
 	qr     *qrCache
 	stamps *stamps
 	font   *fontState
+	inks   *inkClaims // nil: no press pass
 }
 
 // payloads lists the QR contents of all faces.

@@ -6,11 +6,13 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/go-pdf/fpdf"
 	qrcode "github.com/skip2/go-qrcode"
 
+	"druckreif/layout/press"
 	"druckreif/layout/typeset"
 )
 
@@ -18,10 +20,20 @@ import (
 type Color struct {
 	R, G, B uint8
 	Set     bool
+	// Ink is the colour in process inks when it was designed in them (the
+	// Decoder's band for print shops): files for print shops print it as
+	// this ink, whatever their conversion would make of R, G, B.
+	Ink Ink
+}
+
+// Ink is a colour's value in process inks.
+type Ink struct {
+	CMYK press.CMYK
+	Set  bool
 }
 
 // RGB makes a colour.
-func RGB(r, g, b uint8) Color { return Color{r, g, b, true} }
+func RGB(r, g, b uint8) Color { return Color{R: r, G: g, B: b, Set: true} }
 
 // Black and White are used everywhere.
 var (
@@ -69,6 +81,7 @@ type Canvas struct {
 	qr     *qrCache // codes encoded ahead, in parallel
 	stamps *stamps  // the document's form objects (Stamp)
 	font   *fontState
+	inks   *inkClaims // colours designed in process inks, for the press pass
 	// errs collects failures of drawing code that cannot return an error
 	// (a piece's text that does not fit): the page's renderer fails with
 	// them, so nothing is ever silently left out.
@@ -148,10 +161,12 @@ func (c *Canvas) Fail(err error) {
 func (c *Canvas) Measuring() bool { return c.pdf == nil }
 
 func (c *Canvas) fill(col Color) {
+	c.inks.add(col)
 	c.pdf.SetFillColor(int(col.R), int(col.G), int(col.B))
 }
 
 func (c *Canvas) stroke(col Color, width float64) {
+	c.inks.add(col)
 	c.pdf.SetDrawColor(int(col.R), int(col.G), int(col.B))
 	c.pdf.SetLineWidth(width)
 }
@@ -277,6 +292,7 @@ func (c *Canvas) Text(x, y float64, s, style string, sizePt float64, col Color, 
 		x -= c.Setter.M.Width(style, sizePt, s)
 	}
 	x, y = c.X+x, c.Y+y+ptToMM(sizePt)*ascent
+	c.inks.add(col)
 	if c.font == nil || !c.font.known(style, s) {
 		c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
 		c.pdf.Text(x, y, s)
@@ -578,6 +594,7 @@ func (c *Canvas) Mark(cx, cy, deg float64, s, style string, sizePt float64, col 
 // directly as one text object whose text matrix does the rotation and the
 // size.
 func (c *Canvas) rotatedText(cx, cy, deg, x, y float64, s, style string, sizePt float64, col Color) {
+	c.inks.add(col)
 	if c.font == nil || !c.font.known(style, s) {
 		c.useFont(style, sizePt)
 		c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
@@ -818,4 +835,41 @@ func (c *Canvas) Scaled(factor, x, y float64, draw func()) {
 	draw()
 	c.pdf.TransformEnd()
 	c.restored()
+}
+
+// Process makes a colour designed in process inks (each 0–1): print
+// shops' files print it as exactly this ink. Its sRGB value is a preview
+// (the inks' complements, as if they were ideal) and the key by which the
+// press pass knows it: each ink gets a value no other ink of the process
+// has, so two inks are never printed as one.
+func Process(c, m, y, k float64) Color {
+	ink := press.CMYK{c, m, y, k}
+	processInks.Lock()
+	defer processInks.Unlock()
+	if col, ok := processInks.byInk[ink]; ok {
+		return col
+	}
+	if processInks.byInk == nil {
+		processInks.byInk = map[press.CMYK]Color{}
+		processInks.taken = map[[3]uint8]bool{}
+	}
+	v := func(x float64) float64 { return 255 * (1 - x) * (1 - k) }
+	rgb := [3]uint8{uint8(math.Round(v(c))), uint8(math.Round(v(m))), uint8(math.Round(v(y)))}
+	blue := int(rgb[2])
+	for step := 0; processInks.taken[rgb]; step++ {
+		// Another ink previews alike: nudge the blue channel, which the
+		// preview least depends on, by 1, −1, 2, −2 …
+		d := (step/2 + 1) * (1 - 2*(step%2))
+		rgb[2] = uint8(max(0, min(255, blue+d)))
+	}
+	processInks.taken[rgb] = true
+	col := Color{R: rgb[0], G: rgb[1], B: rgb[2], Set: true, Ink: Ink{CMYK: ink, Set: true}}
+	processInks.byInk[ink] = col
+	return col
+}
+
+var processInks struct {
+	sync.Mutex
+	byInk map[press.CMYK]Color
+	taken map[[3]uint8]bool
 }

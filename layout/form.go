@@ -88,7 +88,7 @@ func (c *Canvas) drawForm(f *Form) formStamp {
 	t := c.register(f.W, f.H, func(tpl *fpdf.Tpl) {
 		doc := &tpl.Fpdf
 		fc := &Canvas{pdf: doc, W: f.W, H: f.H, Setter: c.Setter, LowInk: c.LowInk, qr: c.qr,
-			stamps: &stamps{}, font: &fontState{}, errs: &failed}
+			stamps: &stamps{}, font: &fontState{}, inks: c.inks, errs: &failed}
 		drawErr = f.draw(fc)
 		if drawErr == nil {
 			drawErr = doc.Error()

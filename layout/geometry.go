@@ -192,3 +192,29 @@ func fit(avail, size, gutter float64) int {
 func span(n int, size, gutter float64) float64 {
 	return float64(n)*size + float64(n-1)*gutter
 }
+
+// BackShift is how far the content of a back page is moved, in that
+// page's own axes (x right, y down), to undo a printer's duplex shift.
+// offset is the shift as read on the portrait calibration sheet
+// (kalibrierung-duplex.pdf, page 1 against the light): how far the back's
+// cross lies to the right (x) and below (y) the front's, in mm, seen from
+// the front. On a portrait sheet, turned over sideways (long edge), the
+// back is mirrored left to right, so its x runs the other way; turned over
+// top to bottom (short edge), its y does. A landscape sheet is turned onto
+// the portrait paper by the print dialog, a quarter turn anticlockwise
+// (its top to the paper's left edge, as printers' drivers turn landscape
+// pages), so the printer's shift lies along its other axes: the paper's
+// right is the sheet's up, the paper's down the sheet's right.
+func BackShift(offset [2]float64, landscape, shortEdge bool) (x, y float64) {
+	dx, dy := offset[0], offset[1]
+	switch {
+	case !landscape && !shortEdge:
+		return dx, -dy
+	case !landscape:
+		return -dx, dy
+	case !shortEdge:
+		return dy, dx
+	default:
+		return -dy, -dx
+	}
+}

@@ -135,18 +135,119 @@ func TestDuplexBacksMirror(t *testing.T) {
 	}
 }
 
-func TestBackOffsetShiftsBacks(t *testing.T) {
-	cards := testCards(1)
-	plain, _, _ := Render(cards, 63, 88, Options{Paper: A4, Mode: Duplex})
-	shifted, _, _ := Render(cards, 63, 88, Options{Paper: A4, Mode: Duplex, BackOffset: [2]float64{1.5, -0.5}})
-	a := find(t, words(t, plain)[1], "B0")
-	b := find(t, words(t, shifted)[1], "B0")
-	if math.Abs(b.XMin-a.XMin-1.5) > 0.05 || math.Abs(b.YMin-a.YMin+0.5) > 0.05 {
-		t.Fatalf("offset moved the back by %.2f, %.2f; want 1.5, -0.5", b.XMin-a.XMin, b.YMin-a.YMin)
+// paperView is where a point of a page (mm, y down) lies on the sheet of
+// paper, seen from its front in portrait: a landscape page is turned onto
+// the paper a quarter turn anticlockwise (its top to the paper's left
+// edge), as print dialogs turn landscape pages; a back page's point is
+// seen through the paper after the flip, and lands shifted by the
+// printer's duplex error (mm, right and down seen from the front).
+func paperView(x, y float64, p Paper, landscape, back, shortEdge bool, printerError [2]float64) (u, v float64) {
+	u, v = x, y
+	if landscape {
+		u, v = y, p.H-x
 	}
-	f1, f2 := find(t, words(t, plain)[0], "F0"), find(t, words(t, shifted)[0], "F0")
-	if f1 != f2 {
-		t.Fatal("the offset must not move fronts")
+	if back {
+		if shortEdge {
+			v = p.H - v
+		} else {
+			u = p.W - u
+		}
+		u, v = u+printerError[0], v+printerError[1]
+	}
+	return u, v
+}
+
+func centre(w word) (float64, float64) { return (w.XMin + w.XMax) / 2, (w.YMin + w.YMax) / 2 }
+
+// TestBackOffsetUndoesThePrintersShift: a printer whose back side lands
+// (1.5, −0.5) mm off, as read on the portrait calibration sheet, gets that
+// --back-offset, and every back then lies where it would without the
+// error — on portrait sheets (88 × 126 mm cards, 2 × 2 on A4) and
+// landscape ones (63 × 88 mm, 4 × 2), flipped on the long and the short
+// edge, measured from the PDF.
+func TestBackOffsetUndoesThePrintersShift(t *testing.T) {
+	printerError := [2]float64{1.5, -0.5}
+	for _, c := range []struct {
+		w, h      float64
+		landscape bool
+	}{{88, 126, false}, {63, 88, true}} {
+		for _, short := range []bool{false, true} {
+			cards := testCards(4)
+			plain, st, err := Render(cards, c.w, c.h, Options{Paper: A4, Mode: Duplex, ShortEdge: short})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Grid.Landscape != c.landscape {
+				t.Fatalf("%v × %v cards: landscape %v", c.w, c.h, st.Grid.Landscape)
+			}
+			fixed, _, err := Render(cards, c.w, c.h, Options{Paper: A4, Mode: Duplex, ShortEdge: short, BackOffset: printerError})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pw, fw := words(t, plain), words(t, fixed)
+			for i := 0; i < 4; i++ {
+				name := fmt.Sprintf("B%d", i)
+				// Where the back belongs: printed without error.
+				bx, by := centre(find(t, pw[1], name))
+				wantU, wantV := paperView(bx, by, A4, c.landscape, true, short, [2]float64{})
+				// Where it lands with the error, and with the error and
+				// the offset.
+				eu, ev := paperView(bx, by, A4, c.landscape, true, short, printerError)
+				fx, fy := centre(find(t, fw[1], name))
+				gotU, gotV := paperView(fx, fy, A4, c.landscape, true, short, printerError)
+				if math.Hypot(eu-wantU, ev-wantV) < 1 {
+					t.Fatal("the printer's error moved nothing: the test measures nothing")
+				}
+				if math.Hypot(gotU-wantU, gotV-wantV) > 0.05 {
+					t.Errorf("landscape %v, short edge %v: %s lands at %.2f, %.2f on the paper, belongs at %.2f, %.2f",
+						c.landscape, short, name, gotU, gotV, wantU, wantV)
+				}
+				if f1, f2 := find(t, pw[0], fmt.Sprintf("F%d", i)), find(t, fw[0], fmt.Sprintf("F%d", i)); f1 != f2 {
+					t.Error("the offset must not move fronts")
+				}
+			}
+		}
+	}
+}
+
+// TestCalibrationSheetsApplyTheOffset: both calibration sheets, the
+// portrait one and the landscape one printed as the card sheets are, are
+// printed with the offset, so that with the right one their crosses
+// coincide; the portrait front tells the one sign convention.
+func TestCalibrationSheetsApplyTheOffset(t *testing.T) {
+	printerError := [2]float64{-1, 2}
+	for _, short := range []bool{false, true} {
+		plain, err := Calibration(Options{Paper: A4, Mode: Duplex, ShortEdge: short})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixed, err := Calibration(Options{Paper: A4, Mode: Duplex, ShortEdge: short, BackOffset: printerError})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pw, fw := words(t, plain), words(t, fixed)
+		if len(pw) != 4 {
+			t.Fatalf("%d pages, want a portrait and a landscape sheet", len(pw))
+		}
+		for _, back := range []int{1, 3} {
+			landscape := back == 3
+			bx, by := centre(find(t, pw[back], "Duplex-Kalibrierung"))
+			wantU, wantV := paperView(bx, by, A4, landscape, true, short, [2]float64{})
+			fx, fy := centre(find(t, fw[back], "Duplex-Kalibrierung"))
+			gotU, gotV := paperView(fx, fy, A4, landscape, true, short, printerError)
+			if math.Hypot(gotU-wantU, gotV-wantV) > 0.05 {
+				t.Errorf("short edge %v, page %d: the back lands %.2f, %.2f off", short, back+1, gotU-wantU, gotV-wantV)
+			}
+		}
+		var front strings.Builder
+		for _, w := range fw[0] {
+			front.WriteString(w.Text + " ")
+		}
+		for _, want := range []string{"X nach rechts, Y nach unten", "--back-offset X,Y", "von vorn gesehen"} {
+			if !strings.Contains(front.String(), want) {
+				t.Errorf("the portrait front does not say %q: %s", want, front.String())
+			}
+		}
 	}
 }
 
@@ -799,6 +900,52 @@ func TestAppendFixed(t *testing.T) {
 			if got := string(appendFixed(nil, v, d)); got != want {
 				t.Errorf("%v with %d decimals: %s, want %s", v, d, got, want)
 			}
+		}
+	}
+}
+
+// TestSubsetTagsAreDistinct: every embedded subset carries a tag of its
+// own (six capitals and "+"), made from its glyphs: the regular and bold
+// subsets of one file differ, the same style with other glyphs in another
+// file differs, the same glyphs give the same tag.
+func TestSubsetTagsAreDistinct(t *testing.T) {
+	doc := func(text string) []byte {
+		pdf, err := Pages(60, 40, "t", []func(*Canvas) error{func(c *Canvas) error {
+			c.Text(5, 5, text, "", 10, Black, Left)
+			c.Text(5, 15, text, "B", 10, Black, Left)
+			return nil
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pdf
+	}
+	names := func(pdf []byte) map[string]bool {
+		out := map[string]bool{}
+		for _, m := range regexp.MustCompile(`/BaseFont /(\S+)`).FindAllSubmatch(pdf, -1) {
+			out[string(m[1])] = true
+		}
+		return out
+	}
+	tagged := regexp.MustCompile(`^[A-Z]{6}\+DejaVuC`)
+	a, b, a2 := names(doc("Hallo")), names(doc("Tschüss")), names(doc("Hallo"))
+	if len(a) != 2 {
+		t.Fatalf("fonts %v, want a regular and a bold subset", a)
+	}
+	tags := map[string]string{}
+	for n := range a {
+		if !tagged.MatchString(n) {
+			t.Errorf("%s: no subset tag", n)
+		}
+		if other, ok := tags[n[:6]]; ok {
+			t.Errorf("%s and %s share a tag", n, other)
+		}
+		tags[n[:6]] = n
+		if b[n] {
+			t.Errorf("%s names subsets of other glyphs in two files", n)
+		}
+		if !a2[n] {
+			t.Errorf("%s: the same glyphs got another tag", n)
 		}
 	}
 }

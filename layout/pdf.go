@@ -3,6 +3,7 @@ package layout
 import (
 	"bytes"
 	"compress/zlib"
+	"crypto/sha256"
 	"fmt"
 	"regexp"
 	"runtime"
@@ -183,21 +184,59 @@ func withViewerPreferences(pdf []byte, prefs string) ([]byte, error) {
 }
 
 // tagSubsetFonts gives the embedded fonts the subset tag the PDF standard
-// asks for (six capitals and "+", e.g. DRKRFT+DejaVuC…): fpdf embeds only
-// the glyphs used but names the fonts "utf8dejavucond…", so preflight tools
-// of print shops would report full, untagged fonts. The new name has the
-// same length, so no byte offset in the file moves.
+// asks for (six capitals and "+", e.g. KQZMWB+DejaVuC…): fpdf embeds only
+// the glyphs used but names the fonts "utf8dejavucond…", so preflight
+// tools of print shops would report full, untagged fonts. Each subset gets
+// a tag of its own, made from its glyphs (the font file's bytes): two
+// subsets with one name would let a RIP that merges files, or caches
+// fonts by name, print one file's text with the other's glyphs. The new
+// name has the same length, so no byte offset in the file moves.
 func tagSubsetFonts(pdf []byte) {
-	old := []byte("/utf8dejavucond")
-	tag := []byte("/DRKRFT+DejaVuC")
-	for i := bytes.Index(pdf, old); i >= 0; {
-		copy(pdf[i:], tag)
-		j := bytes.Index(pdf[i+len(old):], old)
-		if j < 0 {
-			break
+	for _, m := range fontDescriptor.FindAllSubmatch(pdf, -1) {
+		name, file := m[1], string(m[2])
+		at := bytes.Index(pdf, []byte("\n"+file+" 0 obj"))
+		if at < 0 {
+			continue
 		}
-		i += len(old) + j
+		body := pdf[at:]
+		s, e := bytes.Index(body, []byte("stream\n")), bytes.Index(body, []byte("endstream"))
+		if s < 0 || e < s {
+			continue
+		}
+		sum := sha256.Sum256(append(append([]byte(nil), name...), body[s:e]...))
+		tag := make([]byte, 0, 15)
+		tag = append(tag, '/')
+		for _, b := range sum[:6] {
+			tag = append(tag, 'A'+b%26)
+		}
+		tag = append(tag, "+DejaVuC"...)
+		old := append([]byte("/"), name...)
+		for i := 0; i < len(pdf); {
+			j := bytes.Index(pdf[i:], old)
+			if j < 0 {
+				break
+			}
+			j += i
+			end := j + len(old)
+			// Only the whole name: /utf8dejavucond is not /utf8dejavucondB.
+			if end == len(pdf) || isDelimiter(pdf[end]) {
+				copy(pdf[j:], tag)
+			}
+			i = end
+		}
 	}
+}
+
+// fontDescriptor finds fpdf's font descriptors: the font's name and the
+// object of its font file.
+var fontDescriptor = regexp.MustCompile(`/FontName /(utf8dejavucond\w*)[^>]*?/FontFile2 (\d+) 0 R`)
+
+func isDelimiter(c byte) bool {
+	switch c {
+	case ' ', '\n', '\r', '\t', '/', '>', ']', '[', '<', '(', ')':
+		return true
+	}
+	return false
 }
 
 var lengthRe = regexp.MustCompile(`/Length (\d+)`)
@@ -245,7 +284,8 @@ func compressStreams(pdf []byte) ([]byte, error) {
 		}
 		body := pdf[o.start:o.end]
 		s := bytes.Index(body, []byte("stream\n"))
-		if s < 0 || bytes.Contains(body[:s], []byte("/Filter")) {
+		// Metadata stays readable to tools that know no PDF (PDF/X-4).
+		if s < 0 || bytes.Contains(body[:s], []byte("/Filter")) || bytes.Contains(body[:s], []byte("/Type /Metadata")) {
 			continue
 		}
 		m := lengthRe.FindSubmatch(body[:s])

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"sort"
 
 	"druckreif/i18n"
 	"druckreif/internal/fileread"
+	"druckreif/layout/press"
 	"druckreif/templates"
 )
 
@@ -23,8 +25,12 @@ type Style struct {
 	Band   struct {
 		Height float64 `json:"height"`
 	} `json:"band"`
-	Colors map[string]string    `json:"colors"`
-	Text   map[string]TextStyle `json:"text"`
+	Colors map[string]string `json:"colors"`
+	// CMYK gives colours their value in process inks, in per cent (C, M,
+	// Y, K), for print shops' PDF/X-1a files, which name a printing
+	// condition (FOGRA39) and carry no profile to convert through.
+	CMYK map[string][4]float64 `json:"cmyk"`
+	Text map[string]TextStyle  `json:"text"`
 
 	colors map[string]Color
 	source string
@@ -110,6 +116,29 @@ func parseStyle(data []byte, source string) (*Style, error) {
 		}
 		s.colors[k] = c
 	}
+	for k, v := range s.CMYK {
+		if _, ok := s.colors[k]; !ok {
+			return fail("cmyk.%s: keine Farbe dieses Namens in colors", "cmyk.%s: no colour of that name in colors", k)
+		}
+		total := 0.0
+		for _, x := range v {
+			if !(x >= 0 && x <= 100) {
+				return fail("cmyk.%s: %v: jeder Wert 0 bis 100 (%%)", "cmyk.%s: %v: each value 0 to 100 (%%)", k, v)
+			}
+			total += x
+		}
+		if total > 400 {
+			return fail("cmyk.%s: %v", "cmyk.%s: %v", k, v)
+		}
+	}
+	seen := map[Color]string{}
+	for _, k := range sortedKeys(s.CMYK) {
+		c := s.colors[k]
+		if other, ok := seen[c]; ok && s.CMYK[other] != s.CMYK[k] {
+			return fail("cmyk.%s und cmyk.%s: dieselbe Farbe %s mit verschiedenen CMYK-Werten", "cmyk.%s and cmyk.%s: the same colour %s with different CMYK values", other, k, s.Colors[k])
+		}
+		seen[c] = k
+	}
 	for k, t := range s.Text {
 		if t.Size < 3 || t.Size > 72 || t.Min < 0 || t.Min > t.Size || (t.Min > 0 && t.Min < 3) {
 			return fail("text.%s: Größe %g pt, Minimum %g pt (erlaubt: Größe 3 bis 72 pt, Minimum 3 pt bis zur Größe)",
@@ -132,6 +161,17 @@ func (s *Style) Color(name string) Color {
 		panic(fmt.Sprintf("%s: Farbe %q fehlt", s.source, name))
 	}
 	return c
+}
+
+// Inks are the style's colours with a CMYK value (cmyk), by their sRGB
+// value. Two colours of the same sRGB value must have the same inks.
+func (s *Style) Inks() map[[3]uint8]press.CMYK {
+	out := map[[3]uint8]press.CMYK{}
+	for k, v := range s.CMYK {
+		c := s.colors[k]
+		out[[3]uint8{c.R, c.G, c.B}] = press.CMYK{v[0] / 100, v[1] / 100, v[2] / 100, v[3] / 100}
+	}
+	return out
 }
 
 // Font returns a named text style.
@@ -161,4 +201,46 @@ func (s *Style) Require(colors, texts []string) error {
 		}
 	}
 	return nil
+}
+
+// CardSize is a card format: "poker" is the styles' own 63 × 88 mm,
+// "us-poker" 63.5 × 88.9 mm (2.5 × 3.5 inches), as shops in the US cut.
+type CardSize struct {
+	Name string
+	W, H float64
+}
+
+// The card formats of --card-size.
+var (
+	Poker   = CardSize{"poker", 63, 88}
+	USPoker = CardSize{"us-poker", 63.5, 88.9}
+)
+
+// ParseCardSize reads a --card-size value.
+func ParseCardSize(s string) (CardSize, error) {
+	switch s {
+	case "", "poker":
+		return Poker, nil
+	case "us-poker", "uspoker", "us":
+		return USPoker, nil
+	}
+	return CardSize{}, fmt.Errorf("unbekannte Kartengröße %q (poker, us-poker)", s)
+}
+
+// Resize makes the style's cards of poker format (63 × 88 mm) the given
+// size; cards of other formats (the dativ card, 88 × 126 mm) keep theirs.
+func (s *Style) Resize(cs CardSize) {
+	if cs.W == 0 || s.Card.Width != Poker.W || s.Card.Height != Poker.H {
+		return
+	}
+	s.Card.Width, s.Card.Height = cs.W, cs.H
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -26,6 +26,9 @@ func TestStyleNumbersAreChecked(t *testing.T) {
 		"band":            {`"margin": 3`, `"margin": 3, "band": {"height": 80}`, "band.height 80 mm: erlaubt sind 0 bis 62 mm"},
 		"text size":       {`"size": 5`, `"size": 0.01`, "Größe 0.01 pt, Minimum 0 pt"},
 		"text min":        {`"min": 6}`, `"min": -1}`, "Minimum -1 pt"},
+		"cmyk unknown":    {`"cmyk": {`, `"cmyk": {"nope": [0, 0, 0, 0], `, "cmyk.nope: keine Farbe dieses Namens in colors"},
+		"cmyk range":      {`"face": [0, 70, 100, 0]`, `"face": [0, 170, 100, 0]`, "cmyk.face: [0 170 100 0]: jeder Wert 0 bis 100 (%)"},
+		"cmyk clash":      {`"star": "#c62828"`, `"star": "#1a1a1a"`, "cmyk.star und cmyk.text: dieselbe Farbe #1a1a1a mit verschiedenen CMYK-Werten"},
 	} {
 		dir := t.TempDir()
 		edited := strings.Replace(string(base), tc.from, tc.to, 1)
@@ -83,4 +86,29 @@ func FuzzStyle(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Every built-in style gives every one of its colours a CMYK value for
+// PDF/X-1a (docs/print.md lists them), within the 240 % ink of US shops.
+func TestStylesHaveInks(t *testing.T) {
+	for _, g := range []string{"labyrinth", "dativ", "thegame", "genial", "raab"} {
+		st, err := LoadStyle(g, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name := range st.Colors {
+			v, ok := st.CMYK[name]
+			if !ok {
+				t.Errorf("%s: colors.%s has no cmyk value", g, name)
+				continue
+			}
+			if total := v[0] + v[1] + v[2] + v[3]; total > 240 {
+				t.Errorf("%s: cmyk.%s %v: %.0f %% of ink", g, name, v, total)
+			}
+			c := st.Color(name)
+			if c.R == c.G && c.G == c.B && (v[0] != 0 || v[1] != 0 || v[2] != 0) {
+				t.Errorf("%s: the grey colors.%s in more than black ink: %v", g, name, v)
+			}
+		}
+	}
 }

@@ -30,13 +30,14 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	mode := fs.String("layout", "duplex", i18n.Sprintf("duplex (beidseitig), gutterfold (Falzlayout für Drucker ohne Duplex) oder single (eine Karte je Seite, für Druckereien)", "duplex, gutterfold (fold layout for printers without duplex) or single (one card per page, for print shops)").In(l))
 	short := fs.Bool("short-edge", false, i18n.Sprintf("beim Duplexdruck an der kurzen Kante wenden (Standard: lange Kante)", "duplex flipped on the short edge (default: long edge)").In(l))
 	gutter := fs.Float64("gutter", 0, i18n.Sprintf("Abstand zwischen den Karten in mm (mindestens 6; 0 = Karten stoßen aneinander)", "space between cards in mm (at least 6; 0 = cards butted)").In(l))
-	offset := fs.String("back-offset", "", i18n.Sprintf("Rückseiten um X,Y mm verschieben (aus kalibrierung-duplex.pdf), z. B. 1.5,-0.5", "shift back pages by X,Y mm (from kalibrierung-duplex.pdf), e.g. 1.5,-0.5").In(l))
+	offset := fs.String("back-offset", "", i18n.Sprintf("Versatz der Rückseite, wie auf kalibrierung-duplex.pdf abgelesen: wie weit ihr Kreuz rechts (X) und unter (Y) dem der Vorderseite liegt, in mm, von vorn gesehen, z. B. 1.5,-0.5; druckreif verschiebt die Rückseiten um so viel zurück", "the back side's shift as read on kalibrierung-duplex.pdf: how far its cross lies right of (X) and below (Y) the front's, in mm, seen from the front, e.g. 1.5,-0.5; druckreif moves the backs back by as much").In(l))
 	lowInk := fs.Bool("low-ink", false, i18n.Sprintf("tintensparend: Umrisse und helle Töne statt vollflächiger Hintergründe", "save ink: outlines and light tints instead of full backgrounds").In(l))
 	only := fs.String("cards", "", i18n.Sprintf("nur diese Karten neu drucken (Komma-Liste von IDs, z. B. LAB-STD-3,DAT-STD-12)", "reprint only these cards (comma list of IDs, e.g. LAB-STD-3,DAT-STD-12)").In(l))
 	strength := fs.Int("decoder-strength", int(decoder.DefaultStrength), i18n.Sprintf("Stärke der verborgenen Dativ-Lösungen, 1 (gut versteckt) bis 5 (kräftig); siehe dativ/decoder.pdf", "contrast of the hidden dativ solutions, 1 (well hidden) to 5 (strong); see dativ/decoder.pdf").In(l))
 	boardSeed := fs.Uint64("board-seed", kit.DefaultBoardSeed, i18n.Sprintf("Nummer des Labyrinths (gleiche Nummer, gleicher Spielplan; die App muss dieselbe kennen)", "number of the maze (same number, same board; the app must use the same)").In(l))
 	boardLength := fs.Int("board-length", 0, i18n.Sprintf("Felder vom Start bis zum Ausgang, 12 bis 60 (Standard 50; zu zweit 30 empfohlen)", "fields from start to exit, 12 to 60 (default 50; 30 recommended for two players)").In(l))
 	tpl := fs.path("templates", "", i18n.Sprintf("Ordner mit eigenen Stildateien (Kopien von templates/*.json)", "folder with own style files (copies of templates/*.json)"))
+	cardSize := fs.String("card-size", "poker", i18n.Sprintf("Kartenformat: poker (63 × 88 mm) oder us-poker (63,5 × 88,9 mm, 2,5 × 3,5″); die Dativ-Karte behält ihres", "card format: poker (63 × 88 mm) or us-poker (63.5 × 88.9 mm, 2.5 × 3.5″); the dativ card keeps its own").In(l))
 	_, code, ok := fs.parse(args)
 	defer startCPUProfile()()
 	if !ok {
@@ -57,19 +58,16 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	if opts.Mode, err = layout.ParseMode(*mode); err != nil {
 		return fail(err)
 	}
+	if opts.CardSize, err = layout.ParseCardSize(*cardSize); err != nil {
+		return fail(err)
+	}
 	if *offset != "" {
 		if opts.BackOffset, err = parseOffset(*offset); err != nil {
 			return fail(err)
 		}
 	}
-	if *game != "" {
-		for _, name := range strings.Split(*game, ",") {
-			g, ok := decks.ParseGame(name)
-			if !ok {
-				return fail(fmt.Errorf("%s", i18n.Sprintf("unbekanntes Spiel „%s“", "unknown game %q", name).In(l)))
-			}
-			opts.Games = append(opts.Games, g)
-		}
+	if opts.Games, err = parseGames(*game, l); err != nil {
+		return fail(err)
 	}
 	if *only != "" {
 		opts.Cards = strings.Split(*only, ",")
@@ -99,14 +97,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		printProblems(stderr, probs.Errors(), l)
 		return 1
 	}
-	if isTerminal(stderr) {
-		opts.Progress = func(done, total int, file string) {
-			fmt.Fprintf(stderr, "\r[%d/%d] %s\033[K", done, total, file)
-			if done == total {
-				fmt.Fprintln(stderr)
-			}
-		}
-	}
+	opts.Progress = progress(stderr)
 	files, warns, err := kit.Build(set, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "druckreif build: %s\n", errorIn(err, l))
@@ -148,6 +139,35 @@ func parseOffset(s string) ([2]float64, error) {
 		v[i] = f
 	}
 	return v, nil
+}
+
+// parseGames reads --game: a comma list of games, "" for all.
+func parseGames(list string, l i18n.Lang) ([]decks.Game, error) {
+	if list == "" {
+		return nil, nil
+	}
+	var out []decks.Game
+	for _, name := range strings.Split(list, ",") {
+		g, ok := decks.ParseGame(name)
+		if !ok {
+			return nil, fmt.Errorf("%s", i18n.Sprintf("unbekanntes Spiel „%s“", "unknown game %q", name).In(l))
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// progress shows the finished files on a terminal (nil: not one).
+func progress(stderr io.Writer) func(done, total int, file string) {
+	if !isTerminal(stderr) {
+		return nil
+	}
+	return func(done, total int, file string) {
+		fmt.Fprintf(stderr, "\r[%d/%d] %s\033[K", done, total, file)
+		if done == total {
+			fmt.Fprintln(stderr)
+		}
+	}
 }
 
 // isTerminal reports whether w is a terminal, so progress is shown only

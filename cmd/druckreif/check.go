@@ -42,7 +42,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	set, combined := decks.Combine(loaded...)
 	probs = append(probs, combined...)
 	if !probs.HasErrors() {
-		probs = append(probs, preflight(set)...)
+		probs = append(probs, setCards(set)...)
 	}
 	if len(pos) > 0 {
 		probs = append(probs, clashesWithDefaults(loaded)...)
@@ -105,11 +105,11 @@ func clashesWithDefaults(mine []*decks.Deck) decks.Problems {
 	return out
 }
 
-// preflight sets every card as the print engine will and reports texts that
+// setCards sets every card as the print engine will and reports texts that
 // do not fit their card, at the deck cell they came from. A cell that
 // fails on many cards (the deck's name, printed on every card) is reported
 // once, with the number of cards.
-func preflight(set *decks.Set) decks.Problems {
+func setCards(set *decks.Set) decks.Problems {
 	var out decks.Problems
 	type key struct{ source, reason string }
 	seen := map[key]int{} // → index in out

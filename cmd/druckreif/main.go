@@ -5,6 +5,8 @@
 //	druckreif template GAME -o FILE  write a ready-to-fill spreadsheet
 //	druckreif card ID                show a card with its solution
 //	druckreif build                  print the kit (PDF) into ./out
+//	druckreif export PROFILE         print data for a print shop (PDF/X)
+//	druckreif preflight FILE…        check PDFs as a print shop would
 //	druckreif replay FILE            replay a recorded game
 //	druckreif serve                  run the scorer for the phones at the table
 //	druckreif backup FILE            back up the scorer's data while it runs
@@ -35,6 +37,8 @@ func init() {
 		{"template", i18n.Sprintf("eine ausfüllbare Vorlage (.xlsx oder CSV-Ordner) für ein Spiel schreiben", "write a ready-to-fill template (.xlsx or CSV folder) for a game"), runTemplate},
 		{"card", i18n.Sprintf("eine Karte mit Lösung zeigen (digitaler Decoder)", "show a card with its solution (digital decoder)"), runCard},
 		{"build", i18n.Sprintf("das Print-and-Play-Set als PDF nach ./out drucken", "print the print-and-play kit as PDF into ./out"), runBuild},
+		{"export", i18n.Sprintf("Druckdaten für Druckereien (PDF/X in CMYK) nach ./out/export", "print data for print shops (PDF/X in CMYK) into ./out/export"), runExport},
+		{"preflight", i18n.Sprintf("PDF-Dateien prüfen, wie eine Druckerei sie prüft", "check PDF files as a print shop does"), runPreflight},
 		{"replay", i18n.Sprintf("ein aufgezeichnetes Spiel nachspielen", "replay a recorded game"), runReplay},
 		{"serve", i18n.Sprintf("den Punktezähler für Handys starten", "run the scorer for phones"), runServe},
 		{"backup", i18n.Sprintf("die Daten des Punktezählers sichern, auch im Betrieb", "back up the scorer's data, also while it runs"), runBackup},

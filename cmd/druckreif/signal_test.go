@@ -31,13 +31,32 @@ func TestInterruptedBuildLeavesAWholeKit(t *testing.T) {
 	os.WriteFile(filepath.Join(deck, "Fragen.csv"), []byte(b.String()), 0o644)
 	out := t.TempDir()
 	args := []string{"build", "--no-default-decks", "--deck", deck, "--game", "genial", "--out", out}
-	if code, _, errs := runCLI(args...); code != 0 {
+	interruptAtEveryStep(t, args, append(args, "--low-ink"), out, "karten-sparsam.pdf")
+}
+
+// The same for an export: Ctrl-C leaves the whole previous export or the
+// whole new one (with a second game), and nothing of the interrupted one.
+func TestInterruptedExportLeavesAWholeExport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("exports several times")
+	}
+	out := t.TempDir()
+	first := []string{"export", "pdfx1a", "--game", "thegame", "--out", out}
+	next := []string{"export", "pdfx1a", "--game", "thegame,genial", "--out", out}
+	interruptAtEveryStep(t, first, next, out, "genial/karten.pdf")
+}
+
+// interruptAtEveryStep runs first, then interrupts next while it renders,
+// stages and commits: each time the folder holds a complete kit, the
+// first's or next's (which writes newFile), as its manifest says.
+func interruptAtEveryStep(t *testing.T, first, next []string, out, newFile string) {
+	if code, _, errs := runCLI(first...); code != 0 {
 		t.Fatal(errs)
 	}
 	for _, when := range []string{"rendering", "staging", "staging", "committing", "committing"} {
 		before := snapshot(t, out)
 		cmd := exec.Command(os.Args[0], "-test.run=^$") // TestMain runs the command
-		cmd.Env = append(os.Environ(), "DRUCKREIF_TEST_RUN="+strings.Join(append(args, "--low-ink"), "\x1f"))
+		cmd.Env = append(os.Environ(), "DRUCKREIF_TEST_RUN="+strings.Join(next, "\x1f"))
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		if err := cmd.Start(); err != nil {
@@ -72,7 +91,7 @@ func TestInterruptedBuildLeavesAWholeKit(t *testing.T) {
 		case 130:
 			// Either nothing changed, or the commit the signal waited for
 			// is complete (checkKit below).
-			if after := snapshot(t, out); after != before && !strings.Contains(after, "karten-sparsam.pdf") {
+			if after := snapshot(t, out); after != before && !strings.Contains(after, newFile) {
 				t.Errorf("%s: interrupted, and the kit changed without the new build's files", when)
 			}
 		case 0: // finished before the signal or committed during it

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"testing"
 	"time"
 
@@ -84,9 +85,21 @@ func Do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 	defer cancel()
 	if err := chromedp.Do(c, steps...); err != nil {
 		html, _ := chromedp.Run(ctx, chromedp.OuterHTML(chromedp.CSS("body")))
-		t.Fatalf("%v\npage:\n%.3000s", err, html)
+		t.Fatalf("%v\npage:\n%.12000s", err, pageText(html))
 	}
 }
+
+// pageText is a page as a failing test prints it: without the drawings
+// (a board's SVG is thousands of coordinates) and blank lines.
+func pageText(html string) string {
+	html = svgElement.ReplaceAllString(html, "<svg …/>")
+	return blankLines.ReplaceAllString(html, "\n")
+}
+
+var (
+	svgElement = regexp.MustCompile(`(?s)<svg\b.*?</svg>`)
+	blankLines = regexp.MustCompile(`\n\s*\n+`)
+)
 
 // Run runs one action that returns a value.
 func Run[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {

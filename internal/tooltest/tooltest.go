@@ -5,8 +5,11 @@
 package tooltest
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -35,4 +38,27 @@ func Run(t testing.TB, name string, args ...string) []byte {
 		t.Fatalf("%s %v: %v %s", name, args, err, msg)
 	}
 	return out
+}
+
+// ReadPAM reads a PAM image as Ghostscript's pamcmyk32 device writes it
+// (WIDTH, HEIGHT, four bytes a pixel: C, M, Y, K).
+func ReadPAM(t testing.TB, data []byte) (w, h int, pix []byte) {
+	t.Helper()
+	end := bytes.Index(data, []byte("ENDHDR\n"))
+	if end < 0 {
+		t.Fatal("no PAM header")
+	}
+	for _, line := range strings.Split(string(data[:end]), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 2 && f[0] == "WIDTH" {
+			w, _ = strconv.Atoi(f[1])
+		}
+		if len(f) == 2 && f[0] == "HEIGHT" {
+			h, _ = strconv.Atoi(f[1])
+		}
+	}
+	if len(data) < end+7+4*w*h {
+		t.Fatalf("PAM of %d × %d too short", w, h)
+	}
+	return w, h, data[end+7 : end+7+4*w*h]
 }

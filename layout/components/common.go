@@ -24,7 +24,7 @@ type Sheet struct {
 // stands on a board.
 func standUp(name string, col layout.Color, symbol, label string) pieces.Piece {
 	const w, panel, base = 22.0, 28.0, 18.0
-	return pieces.Piece{Name: name, W: w, H: 2*panel + base, Front: func(c *layout.Canvas) {
+	return pieces.Piece{Name: name, W: w, H: 2*panel + base, Edge: col, Front: func(c *layout.Canvas) {
 		face := func(y float64) {
 			c.Rect(0, y, w, panel, col)
 			c.Circle(w/2, y+11, 8, layout.White, layout.Color{}, 0)

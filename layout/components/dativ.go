@@ -12,19 +12,20 @@ import (
 // and 100 point chips.
 func Dativ() []Sheet {
 	var guess []pieces.Piece
+	guessBack, right, wrong := layout.RGB(70, 70, 90), layout.RGB(46, 125, 50), layout.RGB(198, 40, 40)
 	back := func(c *layout.Canvas) {
-		c.RoundRect(0, 0, c.W, c.H, 2.5, layout.RGB(70, 70, 90), layout.Color{}, 0)
+		c.RoundRect(0, 0, c.W, c.H, 2.5, guessBack, layout.Color{}, 0)
 		c.Mark(c.W/2, c.H/2, 0, "?", "B", 36, layout.White)
 	}
 	for i := 1; i <= 5; i++ {
 		guess = append(guess,
-			pieces.Piece{Name: fmt.Sprintf("RICHTIG %d", i), W: 44, H: 62, Corner: 2.5, Back: back, Front: func(c *layout.Canvas) {
-				c.RoundRect(0, 0, c.W, c.H, 2.5, layout.RGB(46, 125, 50), layout.Color{}, 0)
+			pieces.Piece{Name: fmt.Sprintf("RICHTIG %d", i), W: 44, H: 62, Corner: 2.5, Back: back, Edge: right, BackEdge: guessBack, Front: func(c *layout.Canvas) {
+				c.RoundRect(0, 0, c.W, c.H, 2.5, right, layout.Color{}, 0)
 				c.Mark(c.W/2, 24, 0, "✔", "B", 40, layout.White)
 				c.Text(c.W/2, 45, "RICHTIG", "B", 12, layout.White, layout.Center)
 			}},
-			pieces.Piece{Name: fmt.Sprintf("FALSCH %d", i), W: 44, H: 62, Corner: 2.5, Back: back, Front: func(c *layout.Canvas) {
-				c.RoundRect(0, 0, c.W, c.H, 2.5, layout.RGB(198, 40, 40), layout.Color{}, 0)
+			pieces.Piece{Name: fmt.Sprintf("FALSCH %d", i), W: 44, H: 62, Corner: 2.5, Back: back, Edge: wrong, BackEdge: guessBack, Front: func(c *layout.Canvas) {
+				c.RoundRect(0, 0, c.W, c.H, 2.5, wrong, layout.Color{}, 0)
 				c.Mark(c.W/2, 24, 0, "✘", "B", 40, layout.White)
 				c.Text(c.W/2, 45, "FALSCH", "B", 12, layout.White, layout.Center)
 			}})
@@ -32,7 +33,7 @@ func Dativ() []Sheet {
 	var chips []pieces.Piece
 	gold := layout.RGB(240, 180, 40)
 	for i := 1; i <= 100; i++ {
-		chips = append(chips, pieces.Piece{Name: fmt.Sprintf("Punktechip %d", i), W: 15, H: 15, Round: true, Front: func(c *layout.Canvas) {
+		chips = append(chips, pieces.Piece{Name: fmt.Sprintf("Punktechip %d", i), W: 15, H: 15, Round: true, Edge: gold, Front: func(c *layout.Canvas) {
 			c.Circle(7.5, 7.5, 7.5, gold, layout.Color{}, 0)
 			c.Mark(7.5, 7.5, 0, "1", "B", 18, ink)
 		}})

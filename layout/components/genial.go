@@ -22,6 +22,7 @@ func Genial() []Sheet {
 		for _, l := range []string{"a", "b", "c"} {
 			l := l
 			tiles = append(tiles, pieces.Piece{Name: "Antwortplättchen " + pc.Name + " " + l, W: AnswerTile, H: AnswerTile, Corner: 2,
+				Edge: pc.Colour, BackEdge: pc.Colour,
 				Front: func(c *layout.Canvas) {
 					c.RoundRect(0, 0, c.W, c.H, 2, layout.White, pc.Colour, 1.6)
 					c.Mark(c.W/2, c.H/2, 0, l, "B", 34, pc.Colour)

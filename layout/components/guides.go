@@ -57,8 +57,8 @@ func commonSteps(game string) []step {
 			Draw: drawPaper, ArtH: 29},
 		{Title: "2. Duplex-Test (fünf Minuten, spart viel Karton)", Text: "In beidseitigen Dateien liegt jede Rückseite genau hinter ihrer Vorderseite – wenn der Drucker mitspielt. " +
 			"Erst kalibrierung-duplex.pdf so drucken wie die Karten (beidseitig, an der langen Kante wenden, 100 %). Das Blatt gegen das Licht halten: " +
-			"Liegt das Kreuz der Rückseite neben dem der Vorderseite, die Abweichung an der Skala ablesen und mit druckreif build --back-offset X,Y ausgleichen " +
-			"(X nach rechts, Y nach unten, in mm). Dann ein einziges Kartenblatt drucken, eine Karte ausschneiden und prüfen; erst danach alle.",
+			"Liegt das Kreuz der Rückseite neben dem der Vorderseite, auf dem Hochformat-Blatt an der Skala ablesen, wie weit rechts (X) und unten (Y) es liegt " +
+			"(in mm, von vorn gesehen), und mit druckreif build --back-offset X,Y ausgleichen; das Querformat-Blatt zeigt, dass es auch für die Kartenbögen stimmt. Dann ein einziges Kartenblatt drucken, eine Karte ausschneiden und prüfen; erst danach alle.",
 			Draw: drawDuplexTest, ArtH: 34},
 		{Title: "3. Schneiden", Text: "An den Schnittmarken am Blattrand schneiden: Lineal von Marke zu Marke anlegen und mit Cutter oder Hebelschneider " +
 			"jeweils ganz durchschneiden, erst alle Schnitte in der einen Richtung, dann die in der anderen. Der Hintergrund läuft 3 mm über den Schnitt hinaus, " +

@@ -34,6 +34,7 @@ func Labyrinth() []Sheet {
 			v := v
 			chips = append(chips, pieces.Piece{
 				Name: fmt.Sprintf("Einsatzchip %s %d", pc.Name, v), W: ChipDiameter, H: ChipDiameter, Round: true,
+				Edge: pc.Colour, BackEdge: pc.Colour,
 				Front: func(c *layout.Canvas) {
 					c.Circle(c.W/2, c.H/2, c.W/2, pc.Colour, layout.Color{}, 0)
 					c.Circle(c.W/2, c.H/2, 6, layout.White, layout.Color{}, 0)
@@ -50,6 +51,7 @@ func Labyrinth() []Sheet {
 			l := l
 			tips = append(tips, pieces.Piece{
 				Name: "Tippkarte " + pc.Name + " " + l, W: 30, H: 42, Corner: 2,
+				Edge: pc.Colour, BackEdge: pc.Colour,
 				Front: func(c *layout.Canvas) {
 					c.RoundRect(0, 0, c.W, c.H, 2, layout.White, pc.Colour, 2)
 					c.Mark(c.W/2, 19.5, 0, l, "B", 40, pc.Colour)
@@ -68,7 +70,7 @@ func Labyrinth() []Sheet {
 	bull := layout.RGB(120, 65, 30)
 	for i := 1; i <= 3; i++ {
 		const d = TileDiameter
-		other = append(other, pieces.Piece{Name: fmt.Sprintf("Lingutaurus-Plättchen %d", i), W: d, H: d, Round: true,
+		other = append(other, pieces.Piece{Name: fmt.Sprintf("Lingutaurus-Plättchen %d", i), W: d, H: d, Round: true, Edge: bull,
 			Front: func(c *layout.Canvas) {
 				c.Circle(d/2, d/2, d/2, bull, layout.Color{}, 0)
 				c.Circle(d/2, d/2, d/2-1.2, layout.Color{}, layout.White, 0.5)

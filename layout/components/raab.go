@@ -221,7 +221,7 @@ const letterChipD, stimmtsChipD = 20.0, 26.0
 
 func letterChip(s raabSide, l string) pieces.Piece {
 	const d = letterChipD
-	return pieces.Piece{Name: "Buchstabenchip " + s.Colour + " " + l, W: d, H: d, Round: true,
+	return pieces.Piece{Name: "Buchstabenchip " + s.Colour + " " + l, W: d, H: d, Round: true, Edge: s.Col, BackEdge: s.Col,
 		Front: func(c *layout.Canvas) {
 			c.Circle(d/2, d/2, d/2, s.Col, layout.Color{}, 0)
 			c.Circle(d/2, d/2, d/2-3, layout.White, layout.Color{}, 0)
@@ -246,7 +246,7 @@ func stimmtsChip(s raabSide) pieces.Piece {
 			c.Mark(d/2, 1.5, 0, s.Symbol, "B", 7, layout.White)
 		}
 	}
-	return pieces.Piece{Name: "Stimmt’s?-Chip " + s.Colour, W: d, H: d, Round: true,
+	return pieces.Piece{Name: "Stimmt’s?-Chip " + s.Colour, W: d, H: d, Round: true, Edge: s.Col, BackEdge: s.Col,
 		Front: side("✔", raabGreen, "stimmt"),
 		Back:  side("✘", layout.Black, "stimmt nicht")}
 }
@@ -255,7 +255,7 @@ const cardW, cardH = 50.0, 70.0
 
 func teamplayerCard(i int) pieces.Piece {
 	col := raabRed.Col
-	return pieces.Piece{Name: fmt.Sprintf("Teamplayer-Karte %d", i), W: cardW, H: cardH, Corner: 2.5,
+	return pieces.Piece{Name: fmt.Sprintf("Teamplayer-Karte %d", i), W: cardW, H: cardH, Corner: 2.5, Edge: col, BackEdge: layout.White,
 		Front: func(c *layout.Canvas) {
 			c.RoundRect(0, 0, cardW, cardH, 2.5, col, layout.Color{}, 0)
 			c.Text(cardW/2, 3.5, "TEAMPLAYER", "B", 12, layout.White, layout.Center)
@@ -289,7 +289,7 @@ func teamplayerCard(i int) pieces.Piece {
 
 func wildCard(i int) pieces.Piece {
 	col := raabBlue.Col
-	return pieces.Piece{Name: fmt.Sprintf("Wild Card %d", i), W: cardW, H: cardH, Corner: 2.5,
+	return pieces.Piece{Name: fmt.Sprintf("Wild Card %d", i), W: cardW, H: cardH, Corner: 2.5, Edge: layout.White, BackEdge: col,
 		Front: func(c *layout.Canvas) {
 			c.RoundRect(0, 0, cardW, cardH, 2.5, layout.White, layout.Color{}, 0)
 			outline(c, 1, 1, cardW-2, cardH-2, 1.8, 2, col)
@@ -320,7 +320,7 @@ func wildCard(i int) pieces.Piece {
 // panel is drawn upside down above the front, so it reads from behind when
 // folded.
 func figure(name string, w, panel, base float64, col layout.Color, front, back func(c *layout.Canvas)) pieces.Piece {
-	return pieces.Piece{Name: name, W: w, H: 2*panel + base, Front: func(c *layout.Canvas) {
+	return pieces.Piece{Name: name, W: w, H: 2*panel + base, Edge: col, Front: func(c *layout.Canvas) {
 		c.Rotated(180, w/2, panel/2, func() { back(c.Sub(0, 0, w, panel)) })
 		front(c.Sub(0, panel, w, panel))
 		c.Rect(0, 2*panel, w, base, col.Tint(0.6))
@@ -412,7 +412,7 @@ func raabFigures() []pieces.Piece {
 	}{{"Rot (Kandidaten)", raabRed.Symbol, raabRed.Col}, {"Blau (Stefan)", raabBlue.Symbol, raabBlue.Col},
 		{"Grau (Moderation: Lösung)", raabGreySy, raabGrey}}
 	for _, d := range dice {
-		out = append(out, pieces.Piece{Name: "Würfelmarke " + d.name, W: 12, H: 12, Corner: 1.5,
+		out = append(out, pieces.Piece{Name: "Würfelmarke " + d.name, W: 12, H: 12, Corner: 1.5, Edge: d.col,
 			Front: func(c *layout.Canvas) {
 				c.RoundRect(0, 0, 12, 12, 1.5, d.col, layout.Color{}, 0)
 				c.Mark(6, 6, 0, d.symbol, "B", 17, layout.White)

@@ -285,7 +285,7 @@ func TestRaabRenders(t *testing.T) {
 				if !strings.Contains(sh.Title, "–") {
 					t.Errorf("title %q: the kit index cuts it at the dash", sh.Title)
 				}
-				if _, n, err := pieces.Sheets(p, sh.Title, sh.Notes, sh.Pieces); err != nil || n < 1 {
+				if _, n, err := pieces.Sheets(p, sh.Title, sh.Notes, sh.Pieces, [2]float64{}); err != nil || n < 1 {
 					t.Errorf("%s on %s: %d pages, %v", sh.Name, p.Name, n, err)
 				}
 				// One sheet each, except the dividers: as tall as a card
@@ -399,7 +399,7 @@ func TestRaabTracksPrint(t *testing.T) {
 
 func sheetPDF(t *testing.T, p layout.Paper, sh Sheet) []byte {
 	t.Helper()
-	data, _, err := pieces.Sheets(p, sh.Title, sh.Notes, sh.Pieces)
+	data, _, err := pieces.Sheets(p, sh.Title, sh.Notes, sh.Pieces, [2]float64{})
 	if err != nil {
 		t.Fatal(err)
 	}

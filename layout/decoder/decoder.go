@@ -112,6 +112,9 @@ type look struct {
 	interleave     float64 // offset of the overlapping decoy lines, share of the line height
 	decoyTick      float64
 	decoyBolder    float64 // mm less erosion than the solution's
+	// process, when set, is the band designed in process inks for print
+	// shops (press.go): its colours replace the sRGB ones above.
+	process *processPalette
 }
 
 var bandLook = look{
@@ -160,6 +163,22 @@ func bandColor(r *rand.Rand, lk look, red [2]uint8) layout.Color {
 			return c
 		}
 	}
+}
+
+// clutterColor is a clutter word's colour: pale behind the film.
+func (lk look) clutterColor(r *rand.Rand) layout.Color {
+	if lk.process != nil {
+		return pick(r, lk.process.clutter)
+	}
+	return bandColor(r, lk, lk.clutterRed)
+}
+
+// patchColor is a camouflage blob's colour.
+func (lk look) patchColor(r *rand.Rand) layout.Color {
+	if lk.process != nil {
+		return pick(r, lk.process.patches)
+	}
+	return bandColor(r, lk, lk.patchRed)
 }
 
 // lightness is CIELAB L* of an sRGB colour (D65).
@@ -212,8 +231,18 @@ func seed(id string) *rand.Rand {
 
 // Band returns the solution band of the dativ cards at a strength.
 func Band(s Strength) cards.SolutionBand {
+	return bandOf(bandLook, s)
+}
+
+// PressBand is the band for print shops' files at a strength: designed in
+// process inks (press.go), the same layout as Band's.
+func PressBand(s Strength) cards.SolutionBand {
+	return bandOf(pressLook(), s)
+}
+
+func bandOf(lk look, s Strength) cards.SolutionBand {
 	return func(c *layout.Canvas, st *layout.Style, side decks.DativSide, x, y, w, h float64) error {
-		return drawBand(c, side, cards.SolutionBlocks(st, side), x, y, w, h, s, everything)
+		return drawBand(c, side, cards.SolutionBlocks(st, side), x, y, w, h, s, everything, lk)
 	}
 }
 
@@ -231,8 +260,7 @@ const pad = 3.0
 
 // drawBand sets the solution blocks in hidden ink and covers the band with
 // clutter.
-func drawBand(c *layout.Canvas, side decks.DativSide, blocks []typeset.Block, x, y, w, h float64, s Strength, l layer) error {
-	lk := bandLook
+func drawBand(c *layout.Canvas, side decks.DativSide, blocks []typeset.Block, x, y, w, h float64, s Strength, l layer, lk look) error {
 	set, err := c.Setter.Fit(scaledBlocks(blocks, lk), w-2*pad, h-2*pad)
 	if err != nil {
 		var oe *typeset.OverflowError
@@ -245,7 +273,7 @@ func drawBand(c *layout.Canvas, side decks.DativSide, blocks []typeset.Block, x,
 	r := seed(side.ID)
 	words := lk.textLayer(c, r, side, set, x, y, w, h)
 	c.Clip(x, y, w, h, func() {
-		if err := camouflage(c, r, x, y, w, h); err != nil {
+		if err := camouflage(c, r, x, y, w, h, lk); err != nil {
 			c.Fail(err)
 			return
 		}
@@ -326,7 +354,7 @@ func clutter(c *layout.Canvas, r *rand.Rand, x, y, w, h, size float64, lk look) 
 			deg /= 4 // most clutter lies nearly level, like text lines
 		}
 		cx, cy := x+w*r.Float64(), y+h*r.Float64()
-		c.Glyph(cx, cy, deg, string(word), "B", sz, bandColor(r, lk, lk.clutterRed))
+		c.Glyph(cx, cy, deg, string(word), "B", sz, lk.clutterColor(r))
 	}
 }
 
@@ -336,8 +364,8 @@ func clutter(c *layout.Canvas, r *rand.Rand, x, y, w, h, size float64, lk look) 
 // each band shows one tile at an offset of its own, so every band looks
 // different while the document holds a few thousand blobs instead of
 // hundreds of thousands.
-func camouflage(c *layout.Canvas, r *rand.Rand, x, y, w, h float64) error {
-	tile := camouflageTiles()[r.IntN(camouflagePatterns)]
+func camouflage(c *layout.Canvas, r *rand.Rand, x, y, w, h float64, lk look) error {
+	tile := camouflageTiles(lk)[r.IntN(camouflagePatterns)]
 	ox, oy := tileSize*r.Float64(), tileSize*r.Float64()
 	for ty := y - oy; ty < y+h; ty += tileSize {
 		for tx := x - ox; tx < x+w; tx += tileSize {
@@ -355,16 +383,24 @@ const (
 	tileSize           = 60.0
 )
 
-var camouflageTiles = sync.OnceValue(func() []*layout.Form {
+// camouflageTiles are the tiles of a look, made once per process (the
+// home band's and the press band's).
+func camouflageTiles(lk look) []*layout.Form {
+	if t, ok := tileSets.Load(lk.process); ok {
+		return t.([]*layout.Form)
+	}
 	tiles := make([]*layout.Form, camouflagePatterns)
 	for i := range tiles {
 		tiles[i] = layout.NewForm(tileSize, tileSize, func(c *layout.Canvas) error {
-			drawTile(c, seed(fmt.Sprintf("camouflage-%d", i)), bandLook)
+			drawTile(c, seed(fmt.Sprintf("camouflage-%d", i)), lk)
 			return nil
 		})
 	}
-	return tiles
-})
+	t, _ := tileSets.LoadOrStore(lk.process, tiles)
+	return t.([]*layout.Form)
+}
+
+var tileSets sync.Map // *processPalette (nil: the home band) → []*layout.Form
 
 // drawTile draws one camouflage tile: blobs (polygons of 9 corners on a
 // wobbly circle), each in its own colour, over the band's ground.
@@ -382,7 +418,7 @@ func drawTile(c *layout.Canvas, r *rand.Rand, lk look) {
 			d := rad * (0.6 + 0.4*r.Float64())
 			xy = append(xy, cx+d*math.Cos(a), cy+d*math.Sin(a))
 		}
-		col := bandColor(r, lk, lk.patchRed)
+		col := lk.patchColor(r)
 		// The blob and, where it crosses an edge, its copies one tile
 		// over, so tiles repeat without a seam.
 		for dy := -1; dy <= 1; dy++ {
@@ -452,6 +488,9 @@ func (lk look) textLayer(c *layout.Canvas, r *rand.Rand, side decks.DativSide, s
 
 // inkColor is the hidden ink of one word: a shade of the ink, without red.
 func (lk look) inkColor(r *rand.Rand) layout.Color {
+	if lk.process != nil {
+		return pick(r, lk.process.solution)
+	}
 	l0, a0, b0 := cieLab(lk.ink)
 	shade := func(v uint8) uint8 {
 		return uint8(max(0, min(255, int(v)-int(lk.inkSpread)+r.IntN(2*int(lk.inkSpread)+1))))
@@ -508,6 +547,9 @@ func vocabulary(side decks.DativSide) []string {
 
 // decoyColor draws a decoy's ink, uniformly from decoyInks.
 func decoyColor(r *rand.Rand, lk look) layout.Color {
+	if lk.process != nil {
+		return pick(r, lk.process.decoys)
+	}
 	inks := decoyInks(lk)
 	return inks[r.IntN(len(inks))]
 }

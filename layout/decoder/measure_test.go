@@ -146,7 +146,7 @@ func bandLayerPDF(t testing.TB, sides []decks.DativSide, s Strength, l layer) ([
 	var draws []func(*layout.Canvas) error
 	for _, side := range sides {
 		draws = append(draws, func(c *layout.Canvas) error {
-			return drawBand(c, side, cards.SolutionBlocks(st, side), 0, 0, w, h, s, l)
+			return drawBand(c, side, cards.SolutionBlocks(st, side), 0, 0, w, h, s, l, bandLook)
 		})
 	}
 	pdf, err := layout.Pages(w, h, "bands", draws)
@@ -325,6 +325,13 @@ func measure(t *testing.T, sides []decks.DativSide, s Strength, vs []view) resul
 	bands := renderPages(t, pdf, 300)
 	pdf, _ = bandLayerPDF(t, sides, s, withoutInk)
 	bare := renderPages(t, pdf, 300)
+	return measureImages(t, sides, bands, bare, vs)
+}
+
+// measureImages measures bands rendered at 300 dpi, with and without
+// their hidden ink.
+func measureImages(t *testing.T, sides []decks.DativSide, bands, bare []*image.RGBA, vs []view) result {
+	tooltest.Need(t, "tesseract")
 	if len(bands) != len(sides) || len(bare) != len(sides) {
 		t.Fatalf("%d and %d pages for %d sides", len(bands), len(bare), len(sides))
 	}

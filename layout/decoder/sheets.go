@@ -19,6 +19,12 @@ func Sheets(p layout.Paper, st *layout.Style, current Strength) ([]byte, error) 
 	})
 }
 
+// Sleeve is the Decoder's sleeve page alone, for print shops: the sleeve
+// to cut out, fold and glue, with the pictures of how.
+func Sleeve(st *layout.Style) func(*layout.Canvas) error {
+	return func(c *layout.Canvas) error { return frame(c, st) }
+}
+
 var ink = layout.RGB(30, 30, 30)
 
 // paragraph sets lines of instructions and returns the y below them.
@@ -94,7 +100,7 @@ func calibration(c *layout.Canvas, st *layout.Style, current Strength) error {
 		}
 		c.Text(x-2, y+h/2-2, label, "B", 9, ink, layout.Right)
 		blocks := []typeset.Block{{Text: testPhrase, Style: "B", Size: 13, Min: 10, Hyphenate: true, Source: "Kalibrierung"}}
-		if err := drawBand(c, decks.DativSide{ID: fmt.Sprintf("KALIBRIERUNG-%d", s), Sentence: testPhrase, Options: []string{""}, Correct: []int{0}}, blocks, x, y, w, h, s, everything); err != nil {
+		if err := drawBand(c, decks.DativSide{ID: fmt.Sprintf("KALIBRIERUNG-%d", s), Sentence: testPhrase, Options: []string{""}, Correct: []int{0}}, blocks, x, y, w, h, s, everything, bandLook); err != nil {
 			return err
 		}
 		y += h + 6

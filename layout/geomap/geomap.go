@@ -168,6 +168,10 @@ func Sheets(p layout.Paper) ([]byte, error) {
 	return rotatePages(pdf, rotated)
 }
 
+// Draw paints the sheet on a canvas of its own size (PageW × PageH), as a
+// print shop's page holds it, landscape or not.
+func (s Sheet) Draw(c *layout.Canvas) error { return s.draw(c) }
+
 // draw paints the sheet on a canvas in sheet coordinates.
 func (s Sheet) draw(c *layout.Canvas) error {
 	rings, err := s.Map.Outlines()

@@ -22,11 +22,32 @@ type Piece struct {
 	Outline []float64
 	Front   func(c *layout.Canvas)
 	Back    func(c *layout.Canvas) // nil: one-sided
+	// Edge and BackEdge are the colours at the edge of the front and the
+	// back, which their bleed continues beyond the cut: the back's
+	// BackBleed on a home printer's sheet, and for a print shop the 3 mm
+	// of both sides. Not set: white.
+	Edge, BackEdge layout.Color
 }
 
 // Gap is the space between neighbouring pieces: each has its own cut line
 // with room for the scissors.
 const Gap = 3.0
+
+// BackBleed is how much larger than its front a back is printed on every
+// side: a duplex shift of up to this much still puts the back's colour
+// behind the whole front.
+const BackBleed = 2.0
+
+// GapFor is the space between pieces on the sheets of these pieces: on
+// two-sided sheets room for both neighbours' back bleed.
+func GapFor(pieces []Piece) float64 {
+	for _, pc := range pieces {
+		if pc.Back != nil {
+			return max(Gap, 2*BackBleed)
+		}
+	}
+	return Gap
+}
 
 // Placement is where a piece sits on a page.
 type Placement struct {
@@ -42,27 +63,31 @@ func Layout(p layout.Paper, pieces []Piece) ([]Placement, int) {
 	left := layout.PrintableMargin + 2
 	right := p.W - layout.PrintableMargin - 2
 	bottom := p.H - layout.PrintableMargin - 2
+	gap := GapFor(pieces)
 	var out []Placement
 	page, x, y, rowH := 0, left, top, 0.0
 	for i := range pieces {
 		pc := &pieces[i]
 		if x+pc.W > right {
-			x, y, rowH = left, y+rowH+Gap, 0
+			x, y, rowH = left, y+rowH+gap, 0
 		}
 		if y+pc.H > bottom {
 			page, x, y, rowH = page+1, left, top, 0
 		}
 		out = append(out, Placement{Piece: pc, Page: page, X: x, Y: y})
-		x += pc.W + Gap
+		x += pc.W + gap
 		rowH = max(rowH, pc.H)
 	}
 	return out, page + 1
 }
 
 // Sheets renders the pieces: per sheet a front page and, when any piece on
-// it has a back, a back page with each back mirrored behind its front.
+// it has a back, a back page with each back mirrored behind its front
+// (portrait, long edge), moved against the printer's duplex shift
+// backOffset as read on the calibration sheet (layout.BackShift).
 // notes is printed under the title of every front page.
-func Sheets(p layout.Paper, title, notes string, pieces []Piece) ([]byte, int, error) {
+func Sheets(p layout.Paper, title, notes string, pieces []Piece, backOffset [2]float64) ([]byte, int, error) {
+	sx, sy := layout.BackShift(backOffset, false, false)
 	places, sheets := Layout(p, pieces)
 	var draws []func(*layout.Canvas) error
 	pages := 0
@@ -101,9 +126,10 @@ func Sheets(p layout.Paper, title, notes string, pieces []Piece) ([]byte, int, e
 					if pc.Back == nil {
 						continue
 					}
-					x := p.W - pl.X - pc.W // long-edge flip: mirrored left to right
-					pc.Back(c.Sub(x, pl.Y, pc.W, pc.H))
-					cut(c, pc, x, pl.Y, true)
+					x := p.W - pl.X - pc.W + sx // long-edge flip: mirrored left to right
+					y := pl.Y + sy
+					backBleed(c, pc, x, y)
+					pc.Back(c.Sub(x, y, pc.W, pc.H))
 				}
 				return nil
 			})
@@ -122,7 +148,46 @@ func Sheets(p layout.Paper, title, notes string, pieces []Piece) ([]byte, int, e
 	return data, pages, err
 }
 
-// cut draws a piece's cut line at (x, y); a back's outline is mirrored.
+// backBleed paints a back's bleed: its edge colour BackBleed beyond the
+// piece on every side — a disc for round pieces, a square-cornered
+// rectangle for all others, so rounded corners cut from the front show
+// the back's colour too.
+func backBleed(c *layout.Canvas, pc *Piece, x, y float64) {
+	if !pc.BackEdge.Set {
+		return
+	}
+	if pc.Round {
+		c.Circle(x+pc.W/2, y+pc.H/2, pc.W/2+BackBleed, pc.BackEdge, layout.Color{}, 0)
+		return
+	}
+	c.Rect(x-BackBleed, y-BackBleed, pc.W+2*BackBleed, pc.H+2*BackBleed, pc.BackEdge)
+}
+
+// ShopPages are the pieces for a print shop: each piece a page of its own,
+// its front, then its back where it has one, each with its edge colour as
+// bleed, no cut line (the trim box is the cut).
+func ShopPages(pcs []Piece) []layout.ShopPage {
+	var out []layout.ShopPage
+	for i := range pcs {
+		pc := &pcs[i]
+		out = append(out, layout.ShopPage{Label: pc.Name, W: pc.W, H: pc.H, Ground: pc.Edge, Draw: drawing(pc.Front)})
+		if pc.Back != nil {
+			out = append(out, layout.ShopPage{Label: pc.Name + " (Rückseite)", W: pc.W, H: pc.H, Ground: pc.BackEdge, Draw: drawing(pc.Back)})
+		}
+	}
+	return out
+}
+
+func drawing(draw func(*layout.Canvas)) func(*layout.Canvas) error {
+	return func(c *layout.Canvas) error {
+		if draw != nil {
+			draw(c)
+		}
+		return nil
+	}
+}
+
+// cut draws a piece's cut line at (x, y), on the front.
 func cut(c *layout.Canvas, pc *Piece, x, y float64, mirrored bool) {
 	if len(pc.Outline) < 6 {
 		c.Cut(x, y, pc.W, pc.H, pc.Corner, pc.Round)

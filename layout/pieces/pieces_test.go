@@ -2,6 +2,8 @@ package pieces
 
 import (
 	"fmt"
+	"image"
+	"image/png"
 	"math"
 	"os"
 	"os/exec"
@@ -42,19 +44,31 @@ func TestPiecesKeepApart(t *testing.T) {
 			if a.Page != b.Page {
 				continue
 			}
-			if a.X < b.X+b.Piece.W+Gap-1e-9 && b.X < a.X+a.Piece.W+Gap-1e-9 &&
-				a.Y < b.Y+b.Piece.H+Gap-1e-9 && b.Y < a.Y+a.Piece.H+Gap-1e-9 {
-				t.Errorf("%s and %s are closer than the %v mm gap", a.Piece.Name, b.Piece.Name, Gap)
+			// Two-sided pieces keep room for both backs' bleed.
+			gap := 2 * BackBleed
+			if a.X < b.X+b.Piece.W+gap-1e-9 && b.X < a.X+a.Piece.W+gap-1e-9 &&
+				a.Y < b.Y+b.Piece.H+gap-1e-9 && b.Y < a.Y+a.Piece.H+gap-1e-9 {
+				t.Errorf("%s and %s are closer than the %v mm gap", a.Piece.Name, b.Piece.Name, gap)
 			}
 		}
 	}
 }
 
-// A piece's back is printed behind its front for a long-edge flip.
+// A piece's back is printed behind its front for a long-edge flip, and
+// moved against the printer's duplex shift: a back side that lands 1 mm
+// right and 2 mm down (seen from the front, as the calibration sheet
+// reads) is printed 1 mm further right on the back page — which, turned
+// over, is 1 mm further left — and 2 mm higher.
 func TestBacksMirrorFronts(t *testing.T) {
+	for _, off := range [][2]float64{{0, 0}, {1, 2}} {
+		backsMirrorFronts(t, off)
+	}
+}
+
+func backsMirrorFronts(t *testing.T, off [2]float64) {
 	tooltest.Need(t, "pdftotext")
 	ps := testPieces(8)
-	pdf, pages, err := Sheets(layout.A4, "Test", "", ps)
+	pdf, pages, err := Sheets(layout.A4, "Test", "", ps, off)
 	if err != nil || pages != 2 {
 		t.Fatalf("%v, %d pages", err, pages)
 	}
@@ -74,11 +88,110 @@ func TestBacksMirrorFronts(t *testing.T) {
 	places, _ := Layout(layout.A4, ps)
 	for _, pl := range places {
 		f, b := pos["F"+pl.Piece.Name], pos["B"+pl.Piece.Name]
-		if math.Abs(f[0]-(pl.X+2)) > 0.3 || math.Abs(f[1]-b[1]) > 0.3 {
-			t.Errorf("%s: front at %v, placed at %.1f", pl.Piece.Name, f, pl.X)
+		if math.Abs(f[0]-(pl.X+2)) > 0.3 || math.Abs(f[1]-off[1]-b[1]) > 0.3 {
+			t.Errorf("%s: front at %v, placed at %.1f; back at %v", pl.Piece.Name, f, pl.X, b)
 		}
-		if want := layout.A4.W - pl.X - pl.Piece.W + 2; math.Abs(b[0]-want) > 0.3 {
-			t.Errorf("%s: back at x %.1f, want %.1f (mirrored)", pl.Piece.Name, b[0], want)
+		if want := layout.A4.W - pl.X - pl.Piece.W + 2 + off[0]; math.Abs(b[0]-want) > 0.3 {
+			t.Errorf("%s: back at x %.1f, want %.1f (mirrored, offset %v)", pl.Piece.Name, b[0], want, off)
 		}
 	}
+}
+
+// A back is printed BackBleed larger than its front on every side, with
+// square corners, and only the front carries the cut line: a duplex shift
+// of up to 2 mm shows the back's colour, not white, behind the front's
+// rounded cut.
+func TestBacksBleedBeyondTheCut(t *testing.T) {
+	tooltest.Need(t, "pdftoppm")
+	red, grey := layout.RGB(200, 30, 30), layout.RGB(40, 90, 200)
+	ps := []Piece{
+		{Name: "card", W: 30, H: 42, Corner: 2.5, Edge: grey, BackEdge: red,
+			Front: func(c *layout.Canvas) { c.RoundRect(0, 0, c.W, c.H, 2.5, grey, layout.Color{}, 0) },
+			Back:  func(c *layout.Canvas) { c.RoundRect(0, 0, c.W, c.H, 2.5, red, layout.Color{}, 0) }},
+		{Name: "chip", W: 20, H: 20, Round: true, Edge: grey, BackEdge: red,
+			Front: func(c *layout.Canvas) { c.Circle(10, 10, 10, grey, layout.Color{}, 0) },
+			Back:  func(c *layout.Canvas) { c.Circle(10, 10, 10, red, layout.Color{}, 0) }},
+	}
+	pdf, pages, err := Sheets(layout.A4, "Test", "", ps, [2]float64{})
+	if err != nil || pages != 2 {
+		t.Fatalf("%v, %d pages", err, pages)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "p.pdf")
+	os.WriteFile(path, pdf, 0o644)
+	const dpi = 300
+	tooltest.Run(t, "pdftoppm", "-r", fmt.Sprint(dpi), "-png", path, filepath.Join(dir, "page"))
+	back := readPNG(t, filepath.Join(dir, "page-2.png"))
+	front := readPNG(t, filepath.Join(dir, "page-1.png"))
+	px := func(mm float64) int { return int(math.Round(mm * dpi / 25.4)) }
+	isRed := func(x, y float64) bool {
+		r, g, b, _ := back.At(px(x), px(y)).RGBA()
+		return r>>8 > 150 && g>>8 < 80 && b>>8 < 80
+	}
+	places, _ := Layout(layout.A4, ps)
+	for _, pl := range places {
+		pc := pl.Piece
+		x := layout.A4.W - pl.X - pc.W // the back's place on the back page
+		if !pc.Round {
+			// Square corners 1.8 mm beyond the cut, red; 2.3 mm out, paper.
+			for _, corner := range [][2]float64{{x - 1.8, pl.Y - 1.8}, {x + pc.W + 1.8, pl.Y - 1.8}, {x - 1.8, pl.Y + pc.H + 1.8}, {x + pc.W + 1.8, pl.Y + pc.H + 1.8}} {
+				if !isRed(corner[0], corner[1]) {
+					t.Errorf("%s: back not red at %.1f, %.1f (1.8 mm beyond its corner)", pc.Name, corner[0], corner[1])
+				}
+			}
+			if isRed(x-2.4, pl.Y+pc.H/2) || isRed(x+pc.W+2.4, pl.Y+pc.H/2) {
+				t.Errorf("%s: back bleeds more than %v mm", pc.Name, BackBleed)
+			}
+		} else {
+			cx, cy := x+pc.W/2, pl.Y+pc.H/2
+			if !isRed(cx, cy-pc.W/2-1.8) || !isRed(cx+pc.W/2+1.8, cy) || isRed(cx, cy-pc.W/2-2.4) {
+				t.Errorf("%s: round back not %v mm larger", pc.Name, BackBleed)
+			}
+		}
+	}
+	// The cut line (grey 90) is on the front page, none on the back (below
+	// the pages' headings).
+	below := image.Rect(0, px(20), px(layout.A4.W), px(layout.A4.H))
+	if n := countNear(front, 90, below); n == 0 {
+		t.Error("no cut line on the front")
+	}
+	if n := countNear(back, 90, below); n > 0 {
+		t.Errorf("%d pixels of cut line on the back page", n)
+	}
+}
+
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// countNear counts the pixels of a grey level (±12) in a region.
+func countNear(img image.Image, v uint32, b image.Rectangle) int {
+	n := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			r, g, bl = r>>8, g>>8, bl>>8
+			if absDiff(r, v) < 12 && absDiff(g, v) < 12 && absDiff(bl, v) < 12 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
 }

@@ -58,8 +58,12 @@ func (e *engine) Next(s State) rules.Prompt {
 					idx = append(idx, i)
 				}
 			}
-			return rules.Prompt{Actors: names(idx), Allowed: allowed,
-				Text: i18n.Sprintf("Alle außer %s tippen (A, B, C) und setzen einen Einsatzchip.", "Everyone but %s tips (A, B, C) and places a bet chip.", r)}
+			text := i18n.Sprintf("Alle außer %s tippen (A, B, C) und setzen einen Einsatzchip.", "Everyone but %s tips (A, B, C) and places a bet chip.", r)
+			if len(noBet) == 0 {
+				// A risk question: the bets are in, the question is read.
+				text = i18n.Sprintf("%s liest die Frage vor; alle anderen tippen (A, B, C).", "%s reads the question; everyone else tips (A, B, C).", r)
+			}
+			return rules.Prompt{Actors: names(idx), Allowed: allowed, Text: text}
 		}
 		return rules.Prompt{Actors: []string{r}, Allowed: []string{ActReveal},
 			Text: i18n.Sprintf("Tippkarten umdrehen; %s sagt, welche Antwort richtig ist.", "Turn the tip cards over; %s says which answer is correct.", r)}

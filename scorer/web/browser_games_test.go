@@ -56,7 +56,7 @@ func TestBrowserLabyrinth(t *testing.T) {
 	for _, p := range []context.Context{host, ben, cem} {
 		bt.Do(t, p, settled(1), waitText(`.lab-card`, "Präposition"))
 	}
-	if h := bt.HTML(t, host); strings.Contains(h, `class="correct"`) || !strings.Contains(h, `<details class="solution">`) {
+	if h := bt.HTML(t, host); strings.Contains(h, `class="correct"`) || !strings.Contains(h, `data-show-solution="lab-solution"`) || !strings.Contains(h, `data-solution="lab-solution" hidden`) {
 		t.Fatal("the table's phone (passed to the reader) must keep the answer behind a tap")
 	}
 	for _, p := range []context.Context{ben, cem} {
@@ -67,7 +67,7 @@ func TestBrowserLabyrinth(t *testing.T) {
 	bt.Shot(t, host, "31-lab-reader-card")
 	// Ben: chip 3, tip B, face down.
 	bt.Do(t, ben, chromedp.Click(css(`.chip-pick input[value="3"]`)), chromedp.Click(css(`.tip-pick input[value="B"]`)), chromedp.Click(css(`form.secret button`)))
-	bt.Do(t, ben, waitText(`#board`, "Deine Wahl liegt verdeckt"))
+	bt.Do(t, ben, waitText(`#board .round`, "Deine Wahl: B · Chip 3 – geheim, änderbar bis alle gewählt haben"))
 	bt.Shot(t, ben, "32-lab-ben-placed")
 	bt.Do(t, cem, settledWith(1, 1), waitText(`#board .labplayers`, "hat verdeckt gelegt"))
 	bt.Shot(t, cem, "33-lab-cem-choosing")
@@ -136,7 +136,7 @@ func TestBrowserDativ(t *testing.T) {
 		bt.Do(t, p, settled(1), chromedp.WaitVisible(css(`form.votes`)))
 	}
 	bt.Shot(t, ben, "42-dat-vote")
-	bt.Do(t, ben, chromedp.Click(css(`form.votes button[value=falsch]`)), waitText(`#board`, "liegt verdeckt"))
+	bt.Do(t, ben, chromedp.Click(css(`form.votes button[value=falsch]`)), waitText(`#board .round`, "Deine Wahl: FALSCH – geheim"))
 	bt.Do(t, anna, waitText(`.scores`, "hat abgestimmt"))
 	if txt := bt.Run(t, anna, chromedp.Text(css(`.scores`))); strings.Contains(txt, "FALSCH") || strings.Contains(txt, "falsch") {
 		t.Fatalf("Ben's vote shows on Anna's phone: %q", txt)
@@ -176,15 +176,15 @@ func TestBrowserGenial(t *testing.T) {
 	}
 	bt.Shot(t, anna, "50-gen-questioner")
 	bt.Shot(t, ben, "51-gen-tiles")
-	if !strings.Contains(bt.HTML(t, anna), `class="correct"`) {
-		t.Fatal("the questioner does not see the asterisk answer")
+	if !strings.Contains(bt.HTML(t, anna), `data-show-solution="gen-solution"`) {
+		t.Fatal("the questioner cannot show the right answer")
 	}
 	for _, p := range []context.Context{ben, cem} {
-		if strings.Contains(bt.HTML(t, p), `class="correct"`) {
+		if h := bt.HTML(t, p); strings.Contains(h, `class="correct"`) || strings.Contains(h, `data-solution`) {
 			t.Fatal("an answering phone sees the correct answer")
 		}
 	}
-	bt.Do(t, ben, chromedp.Click(css(`form.tiles button[value=a]`)), waitText(`#board`, "liegt verdeckt"))
+	bt.Do(t, ben, chromedp.Click(css(`form.tiles button[value=a]`)), waitText(`#board .round`, "Deine Wahl: a – geheim"))
 	bt.Do(t, cem, settledWith(1, 1), chromedp.Click(css(`form.tiles button[value=b]`)))
 	for _, p := range phones {
 		bt.Do(t, p, settled(2), waitText(`.turn`, "Ben"))

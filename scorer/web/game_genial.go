@@ -76,13 +76,20 @@ func genialScreen(d *boardData) any {
 	if st.Question != nil {
 		qq := *st.Question
 		g.Question = &qq
-		if qq.Correct == "" && viewer.Role == rules.RoleTable && qq.Card != "" {
-			// The table's phone, passed to the questioner, keeps the
-			// asterisk behind a tap.
+		// The questioner's phone (or the table's, passed to the
+		// questioner) keeps the asterisk behind a tap, never inline.
+		switch {
+		case qq.Correct != "" && g.IsAsker:
+			g.Reveal = qq.Correct
+		case qq.Correct == "" && viewer.Role == rules.RoleTable && qq.Card != "":
 			if f, _ := d.Cards.Find(decks.ParseRef(qq.Card)); f != nil && f.Genial != nil {
 				g.Reveal = f.Genial.CorrectLetter()
 			}
 		}
+		if i := strings.Index("abc", g.Reveal); g.Reveal != "" && i >= 0 && i < len(qq.Answers) {
+			g.Reveal += ") " + qq.Answers[i]
+		}
+		g.Question.Correct = ""
 	}
 	allowed := func(t string) bool { return slices.Contains(d.Snap.Next.Allowed, t) }
 	g.CanAsk = d.CanAct && g.IsAsker && allowed(genial.ActAsk)

@@ -156,10 +156,17 @@ func labyrinthScreen(d *boardData) any {
 			if g.IsReader {
 				g.Card.Hint = side.ReadingHint
 			}
-			if g.Card.Correct == "" && viewer.Role == rules.RoleTable && st.Phase != labyrinth.PhaseDraw {
-				// The table's phone, passed to the reader, keeps the answer
-				// behind a tap: it is the reader's, no one else's.
+			// The reader's phone (or the table's, passed to the reader)
+			// keeps the answer behind a tap: it is the reader's, no one
+			// else's, and never shown inline.
+			switch {
+			case g.Card.Correct != "" && g.IsReader && st.Phase != labyrinth.PhaseDraw:
+				g.Card.Reveal = g.Card.Correct
+			case g.Card.Correct == "" && viewer.Role == rules.RoleTable && st.Phase != labyrinth.PhaseDraw:
 				g.Card.Reveal = side.CorrectLetter()
+			}
+			if i := strings.Index("ABC", g.Card.Reveal); g.Card.Reveal != "" && i >= 0 {
+				g.Card.Reveal += ": " + side.Answers[i]
 			}
 		}
 		if !g.IsReader && st.Phase != labyrinth.PhaseDraw {

@@ -31,8 +31,13 @@
     if (el.type === "hidden") return false;
     if (el.type === "radio" || el.type === "checkbox") return el.checked !== el.defaultChecked;
     if (el.tagName === "SELECT") {
+      // A list with no option marked selected shows its first: that is
+      // the page's value, not a choice.
+      var marked = false;
+      for (var j = 0; j < el.options.length; j++) marked = marked || el.options[j].defaultSelected;
       for (var i = 0; i < el.options.length; i++) {
-        if (el.options[i].selected !== el.options[i].defaultSelected) return true;
+        var byPage = el.options[i].defaultSelected || (!marked && !el.multiple && i === 0);
+        if (el.options[i].selected !== byPage) return true;
       }
       return false;
     }
@@ -40,11 +45,14 @@
   }
   var morphOptions = {
     morphStyle: "outerHTML",
-    ignoreActiveValue: true,
+    // Not idiomorph's own: it would also keep a tapped button's value and
+    // label while the board under it changes.
+    ignoreActiveValue: false,
     callbacks: {
       beforeNodeMorphed: function (oldNode) {
-        // A changed field stays as the person left it.
-        return !(isField(oldNode) && dirty(oldNode));
+        // A changed field, or the one being typed in, stays as the person
+        // left it.
+        return !(isField(oldNode) && (dirty(oldNode) || (oldNode === document.activeElement && oldNode.type !== "hidden" && oldNode.tagName !== "SELECT")));
       },
       beforeAttributeUpdated: function (name, node, mutation) {
         // A fold the person opened (or closed) stays so.
@@ -61,7 +69,17 @@
     htmx.defineExtension("morph", {
       isInlineSwap: function (swapStyle) { return swapStyle === "morph"; },
       handleSwap: function (swapStyle, target, fragment) {
-        if (swapStyle === "morph") return Idiomorph.morph(target, fragment.children, morphOptions);
+        if (swapStyle !== "morph") return;
+        var id = target.id;
+        var made = Idiomorph.morph(target, fragment.children, morphOptions);
+        // htmx initialises what the swap returns and everything in it:
+        // the element as it now is in the page (morphed, it is still the
+        // same node), so that forms the update brought in work.
+        var live = target.isConnected ? target : (id && document.getElementById(id));
+        // At once, not at the settle 20 ms later: a tap in between would
+        // send a form htmx has not taken over yet as a page load.
+        if (live) htmx.process(live);
+        return live ? [live] : made;
       }
     });
   }
