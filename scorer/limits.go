@@ -227,6 +227,7 @@ func (s *Service) reserveLogin(ctx context.Context, nameKey, addr string) (*Rese
 	keys := []string{"login:" + nameKey, "login:" + nameKey + "|" + group, "login-from:" + group}
 	var wait time.Duration
 	var seq int64
+	var marked bool // this attempt is the address's first wrong one for the account
 	addrWin := s.limits.LoginsPerAddress
 	err := s.store.Limit(ctx, now, keys, func(states []store.LimitState) ([]store.LimitState, error) {
 		var acct loginState
@@ -256,6 +257,7 @@ func (s *Service) reserveLogin(ctx context.Context, nameKey, addr string) (*Rese
 		}
 		if !dirty {
 			acct.Dirty++
+			marked = true
 		}
 		b, _ = json.Marshal(acct)
 		return []store.LimitState{
@@ -284,6 +286,13 @@ func (s *Service) reserveLogin(ctx context.Context, nameKey, addr string) (*Rese
 			return out
 		}
 		acct.Wrong = max(acct.Wrong-1, 0)
+		if acct.Seq == seq && marked {
+			// The owner, from an address that had not guessed wrong,
+			// while others had: the address stays unmarked, so the
+			// others' backoff never reaches it.
+			acct.Dirty--
+			out[1] = store.LimitState{}
+		}
 		b, _ := json.Marshal(acct)
 		out[0] = store.LimitState{Value: b, Expires: states[0].Expires}
 		return out

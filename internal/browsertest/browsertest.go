@@ -128,6 +128,8 @@ func Shot(t *testing.T, ctx context.Context, name string) {
 		return
 	}
 	os.MkdirAll(dir, 0o755)
+	// A reveal turning its cards over is shot when they lie face up.
+	chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`!document.getAnimations().some(a => a.animationName === "turn-over" && a.playState === "running")`, chromedp.WithPollingTimeout(3*time.Second)))
 	screen := Run(t, ctx, chromedp.CaptureScreenshot())
 	full := Run(t, ctx, chromedp.FullScreenshot(100))
 	os.WriteFile(filepath.Join(dir, name+".png"), screen, 0o644)

@@ -1,6 +1,9 @@
 package labyrinth
 
 import (
+	"fmt"
+
+	"druckreif/board"
 	"druckreif/i18n"
 	"druckreif/rules"
 )
@@ -54,9 +57,21 @@ func (e *engine) Reveal(before, after State, a rules.Action) (rules.Reveal, bool
 			right := p.Tip == correct
 			seat.Choice = i18n.Sprintf("%s · Einsatz %d", "%s · bet %d", p.Tip, p.Bet)
 			seat.Right = rules.Right(right)
-			if right {
+			switch {
+			case right && seat.Points < p.Bet:
+				// Stopped short: by a Lingutaurus tile or the exit.
+				de, en := where(q.Pos)
+				if q.Pos == after.Length {
+					de, en = "am Ausgang", "at the exit"
+				}
+				seat.Why = i18n.Text{DE: fmt.Sprintf("Einsatz %d, richtig – bleibt %s stehen", p.Bet, de), EN: fmt.Sprintf("bet %d, right – stops %s", p.Bet, en)}
+			case right:
 				seat.Why = i18n.Sprintf("Einsatz %d, richtig", "bet %d, right", p.Bet)
-			} else {
+			case q.InNiche():
+				seat.Points = -p.Bet
+				seat.Why = i18n.Sprintf("Einsatz %d, falsch – zurück in eine Nische", "bet %d, wrong – back into a niche", p.Bet)
+			default:
+				seat.Points = -p.Bet
 				seat.Why = i18n.Sprintf("Einsatz %d, falsch", "bet %d, wrong", p.Bet)
 			}
 		case answering[i]:
@@ -93,16 +108,17 @@ func (e *engine) Reveal(before, after State, a rules.Action) (rules.Reveal, bool
 	return r, true
 }
 
-// moved is how many fields a piece moved (negative: back); a niche counts
-// as the field behind the last one behind the start.
+// moved is how many fields a piece moved (negative: back). A piece leaves
+// its niche from the start field; one sent into a niche went back past
+// the four fields behind the start.
 func moved(from, to int) int {
-	pos := func(p int) int {
-		if p == NichePos {
-			return -5
-		}
-		return p
+	if from == NichePos {
+		from = 0
 	}
-	return pos(to) - pos(from)
+	if to == NichePos {
+		to = -(board.Behind + 1)
+	}
+	return to - from
 }
 
 // questionText is a card's question and answers as read out.

@@ -73,6 +73,10 @@ type raabView struct {
 	Rounds       []roundDot
 
 	GameName, GameCode string
+	// Spinning is the spin the wheel turns for (its key) while the game it
+	// landed on is still to be named: the headline and the prompt wait for
+	// the wheel to stop.
+	Spinning string
 
 	HostChoices []scorer.Marker
 	Wheel       *wheelView
@@ -302,6 +306,9 @@ func raabEvening(st raab.State, d *boardData) *raabView {
 	if st.Phase != raab.PhaseResult || st.Mode == raab.ModeDuo && c.Moves == 0 && c.Question == nil {
 		v.Wheel = wheel(st)
 		v.Wheel.Small = st.Phase != raab.PhaseSpin
+		if st.Phase != raab.PhaseSpin {
+			v.Spinning = v.Wheel.Key
+		}
 	}
 	return v
 }

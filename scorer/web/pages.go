@@ -934,7 +934,8 @@ func (s *Server) boardFragment(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
-	if q.Get("pick") == "" && q.Get("v") == strconv.FormatInt(d.Snap.Version, 10) && q.Get("p") == strconv.Itoa(d.PendingCount) {
+	seatsChanged := q.Get("seats") != "" && d.Snap.Viewer.Role == rules.RoleTable
+	if q.Get("pick") == "" && !seatsChanged && q.Get("v") == strconv.FormatInt(d.Snap.Version, 10) && q.Get("p") == strconv.Itoa(d.PendingCount) {
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	}

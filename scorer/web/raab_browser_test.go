@@ -121,7 +121,15 @@ func TestBrowserRaabEvening(t *testing.T) {
 	// Game 1: the team names Anna as host; she spins; the team sends Ben;
 	// Stefan keeps his Wild Card.
 	ps.tap("Anna", `input[name=player][value=Anna] ~ button`, waitText(`#board`, "dreht die Drehscheibe"))
-	ps.tap("Anna", `button.spin-button`, waitText(`#board .raab-game`, "Autokennzeichen"))
+	// While the wheel turns, no phone names the game it lands on.
+	bt.Do(t, ps.all["Anna"], settled(ps.v), chromedp.Click(css(`button.spin-button`)))
+	bt.Do(t, ps.all["Stefan"], settled(ps.v+1), chromedp.WaitVisible(css(`[data-while-spin]`)))
+	if named := bt.Run(t, ps.all["Stefan"], chromedp.Evaluate[bool](`[...document.querySelectorAll("[data-after-spin]")].some(n => !n.hidden)`)); named {
+		t.Fatal("the headline names the game while the wheel still turns")
+	}
+	ps.shot("Stefan", "raab-03a-spinner-turning")
+	ps.settle(waitText(`#board .raab-game`, "Autokennzeichen"))
+	bt.Do(t, ps.all["Stefan"], chromedp.WaitNotVisible(css(`[data-while-spin]`)))
 	ps.shot("Stefan", "raab-03-spinner")
 	if strings.Contains(ps.html("Anna"), `value="candidate"`) {
 		t.Fatal("the host may not choose the candidate")
@@ -170,8 +178,16 @@ func TestBrowserRaabEvening(t *testing.T) {
 	ps.shot("Ben", "raab-07-buzzer-ben-first")
 	ps.shot("Stefan", "raab-08-buzzer-stefan-locked")
 	ps.shot("Anna", "raab-09-buzzer-host")
-	// Anna's verdict records the buzz with Ben's side.
+	// Anna's verdict records the buzz with Ben's side. Scored, the plate's
+	// solution is on every phone — the card's next plates on none.
 	ps.tap("Anna", `.verdict-red button[value="red:1"]`, waitText(`.track-red .track-score`, "1"))
+	for _, who := range []string{"Ben", "Stefan", "Cem"} {
+		bt.Do(t, ps.all[who], settled(ps.v), waitText(`.question .solution`, solutionOf(t, "RAAB-STD-AK-1", 1)))
+		if h := ps.html(who); strings.Contains(h, solutionOf(t, "RAAB-STD-AK-1", 2)) {
+			t.Fatalf("%s's phone shows the solution of a plate not yet asked", who)
+		}
+	}
+	ps.shot("Ben", "raab-09a-solution-after-scoring")
 	// The sand timer on every phone at once.
 	bt.Do(t, ps.all["Anna"], chromedp.SetValue(css(`.timer-controls input[name=seconds]`), "2"), chromedp.Click(css(`[data-timer=sand]`)))
 	for _, p := range ps.all {
@@ -184,7 +200,7 @@ func TestBrowserRaabEvening(t *testing.T) {
 	// Plate 2: Stefan is first and wrong – Ben gets the point; plates 3, 4.
 	ps.tap("Anna", `.card-tasks form button.ask`)
 	bt.Do(t, ps.all["Stefan"], ready, chromedp.Click(css(`[data-buzz]`)))
-	bt.Do(t, ps.all["Anna"], waitText(`.buzzer-status`, "Stefan ■ war zuerst"))
+	bt.Do(t, ps.all["Anna"], waitText(`.buzzer-status`, "Stefan ■ war zuerst – allein gedrückt"))
 	ps.tap("Anna", `.verdict-blue button[value="blue:0"]`, waitText(`.track-red .track-score`, "2"))
 	for _, score := range []string{"3", "4"} {
 		ps.tap("Anna", `.card-tasks form button.ask`)

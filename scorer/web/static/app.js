@@ -59,6 +59,12 @@
         if (node.tagName === "DETAILS" && name === "open" && node.dataset.user) {
           return (mutation === "remove") === (node.dataset.user === "closed");
         }
+        // Once the spinner has stopped, the game it landed on stays named
+        // (raab.js): live updates do not hide it again.
+        if (name === "hidden" && window.druckreifNamedSpin) {
+          var spin = node.getAttribute("data-after-spin") || node.getAttribute("data-while-spin");
+          if (spin && spin === window.druckreifNamedSpin) return false;
+        }
         // What a script animates (the spinner) keeps its style.
         if (name === "style" && node.hasAttribute("data-script-style")) return false;
         return true;
@@ -136,6 +142,9 @@
       var s = shown(elt);
       ev.detail.parameters.v = s.version;
       ev.detail.parameters.p = s.pending;
+      // A seat taken or freed changes the table's invitation, not the game.
+      var why = ev.detail.triggeringEvent;
+      if (why && why.type === "sse:seats") ev.detail.parameters.seats = 1;
     }
     // Every action carries a key of its own: tapped twice, or sent again
     // after a dropped connection, it is applied once.

@@ -142,6 +142,8 @@
       var text = who + (side === "red" ? " ●" : side === "blue" ? " ■" : "") + t(" war zuerst", " was first");
       if (judge && res.next) {
         text += " – " + Math.round(res.lead) + " ms " + t("vor", "before") + " " + res.next;
+      } else if (judge) {
+        text += " – " + t("allein gedrückt", "the only one to press");
       }
       if (status) status.textContent = text + ".";
       var v = document.querySelector(".verdict-" + side);
@@ -264,8 +266,16 @@
     var seen = null;
     try { seen = JSON.parse(sessionStorage.getItem(storeKey) || "null"); } catch (e) {}
     rot.style.transition = "none";
-    if (!key || (seen && seen.key === key && Date.now() - seen.at > WHEEL_MS + 1600)) {
+    // The headline names the game only when the wheel has stopped.
+    function name() {
+      window.druckreifNamedSpin = key;
+      document.querySelectorAll("[data-after-spin]").forEach(function (n) { n.hidden = false; });
+      document.querySelectorAll("[data-while-spin]").forEach(function (n) { n.hidden = true; });
+    }
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (!key || still || (seen && seen.key === key && Date.now() - seen.at > WHEEL_MS + 1600)) {
       rot.style.transform = "rotate(" + angle + "deg)";
+      name();
       return;
     }
     var started = seen && seen.key === key ? seen.at : Date.now();
@@ -286,8 +296,9 @@
         rot.style.transition = "transform 1200ms ease-in-out";
         rot.style.transform = "rotate(" + (angle - 4 * 360) + "deg)";
       }, left + 500);
+      setTimeout(name, left + 1700);
     } else {
-      setTimeout(function () { beep(990, 120, 1); }, left);
+      setTimeout(function () { beep(990, 120, 1); name(); }, left);
     }
   }
 
