@@ -77,9 +77,14 @@ type odsPackage struct {
 	styles     odsStyles
 }
 
-// parsedSheet is a sheet read at Open, handed over by Load.
+// parsedSheet is a sheet read at Open, handed over by Load. It holds
+// only the rows that have content, each with its zero-based row number:
+// every sheet is read at Open, and padding the gaps of sheets nobody
+// loads would let a tiny file (200 sheets, each with one cell in row
+// 200,000) fill a gigabyte with empty rows.
 type parsedSheet struct {
 	rows  [][]string
+	at    []int // the row number of each of rows, ascending
 	notes map[cellRef]Note
 	err   error
 }
@@ -311,12 +316,22 @@ func (p *odsPackage) load(wb *Workbook, s *Sheet) error {
 	if parsed.err != nil {
 		return parsed.err
 	}
-	s.Rows, s.notes = parsed.rows, parsed.notes
+	var rows [][]string
+	if len(parsed.at) > 0 {
+		rows = make([][]string, parsed.at[len(parsed.at)-1]+1)
+	}
+	for i, r := range parsed.rows {
+		rows[parsed.at[i]] = r
+	}
+	s.Rows, s.notes = rows, parsed.notes
 	delete(p.parsed, s)
 	return nil
 }
 
-// columnStyles are a sheet's default cell styles per column, as runs.
+// columnStyles are a sheet's default cell styles per column, as runs,
+// kept only for the columns a cell with content may stand in (Limits.Columns):
+// looking a cell's style up must not cost as many steps as a hostile file
+// has <table:table-column> elements.
 type columnStyles []struct {
 	upTo  int // last column (zero-based) of the run
 	style string
@@ -336,6 +351,7 @@ func (c columnStyles) at(col int) string {
 // stream or archive is returned.
 func (p *odsPackage) readTable(wb *Workbook, s *Sheet, d *xml.Decoder) (*parsedSheet, error) {
 	sheet := &Sheet{Name: s.Name, File: s.File}
+	parsed := &parsedSheet{}
 	var cols columnStyles
 	nextCol := 0
 	row := 0 // the last row number read
@@ -358,7 +374,7 @@ func (p *odsPackage) readTable(wb *Workbook, s *Sheet, d *xml.Decoder) (*parsedS
 				n, err := p.repeat(t, "number-columns-repeated")
 				if err != nil {
 					sheetErr = &Error{File: s.File, Sheet: s.Name, Msg: p.damagedCell(err)}
-				} else if nextCol < maxRepeat {
+				} else if nextCol < wb.lim.Columns {
 					nextCol += n
 					cols = append(cols, struct {
 						upTo  int
@@ -379,7 +395,7 @@ func (p *odsPackage) readTable(wb *Workbook, s *Sheet, d *xml.Decoder) (*parsedS
 				}
 				first := row + 1
 				row += n
-				sheetErr, err = p.readRow(wb, sheet, d, t, first, n, cols)
+				sheetErr, err = p.readRow(wb, sheet, parsed, d, t, first, n, cols)
 				if err != nil {
 					return nil, err
 				}
@@ -400,7 +416,8 @@ func (p *odsPackage) readTable(wb *Workbook, s *Sheet, d *xml.Decoder) (*parsedS
 	if sheetErr != nil {
 		return &parsedSheet{err: sheetErr}, nil
 	}
-	return &parsedSheet{rows: sheet.Rows, notes: sheet.notes}, nil
+	parsed.notes = sheet.notes
+	return parsed, nil
 }
 
 // repeat reads a repeat count: 1 when absent.
@@ -417,8 +434,9 @@ func (p *odsPackage) repeat(t xml.StartElement, name string) (int, error) {
 }
 
 // readRow reads one <table:table-row>, repeated n times from row first,
-// into sheet. sheetErr is a problem of the sheet; err a broken stream.
-func (p *odsPackage) readRow(wb *Workbook, sheet *Sheet, d *xml.Decoder, start xml.StartElement, first, n int, cols columnStyles) (sheetErr, err error) {
+// into parsed (its notes into sheet). sheetErr is a problem of the sheet;
+// err a broken stream.
+func (p *odsPackage) readRow(wb *Workbook, sheet *Sheet, parsed *parsedSheet, d *xml.Decoder, start xml.StartElement, first, n int, cols columnStyles) (sheetErr, err error) {
 	lim := wb.lim
 	at := func(col int, msg i18n.Text) error {
 		e := &Error{File: sheet.File, Sheet: sheet.Name, Row: first, Msg: msg}
@@ -540,15 +558,13 @@ func (p *odsPackage) readRow(wb *Workbook, sheet *Sheet, d *xml.Decoder, start x
 			return err, nil
 		}
 	}
-	for len(sheet.Rows) < first-1 {
-		sheet.Rows = append(sheet.Rows, nil)
-	}
 	for i := range n {
 		r := cells
 		if i > 0 {
 			r = append([]string(nil), cells...)
 		}
-		sheet.Rows = append(sheet.Rows, r)
+		parsed.rows = append(parsed.rows, r)
+		parsed.at = append(parsed.at, first-1+i)
 		for c, note := range notes {
 			sheet.note(first-1+i, c, func(n *Note) { *n = note })
 		}
