@@ -600,6 +600,9 @@ func (p *odsPackage) readCell(d *xml.Decoder, start xml.StartElement, style stri
 		case xml.StartElement:
 			if t.Name.Space == nsText && (t.Name.Local == "p" || t.Name.Local == "h") {
 				if paragraphs > 0 {
+					if text.Len() >= p.cellBytes {
+						return "", note, errCellTooLong // a million empty paragraphs
+					}
 					text.WriteByte('\n')
 				}
 				paragraphs++
