@@ -226,6 +226,7 @@ var deckSheetNames = []string{"Deck"}
 var (
 	codePattern     = regexp.MustCompile(`^[A-Z0-9]{1,8}$`)
 	versionPattern  = regexp.MustCompile(`^[0-9A-Z][0-9A-Z.\-]{0,15}$`)
+	numberVersion   = regexp.MustCompile(`^[0-9]+,[0-9]+$`)
 	languagePattern = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
 	yearPattern     = regexp.MustCompile(`^(19|20|21)\d\d$`)
 )
@@ -334,6 +335,11 @@ func parseDeckSheet(wb *workbook.Workbook, known map[*workbook.Sheet]bool, probs
 		info.Code = v
 	}
 	if v := need("Version"); v != "" {
+		if numberVersion.MatchString(v) {
+			// Typed as a number, 1.0 reads as a German spreadsheet shows
+			// it, 1,0; it is meant as 1.0.
+			v = strings.Replace(v, ",", ".", 1)
+		}
 		if !versionPattern.MatchString(v) {
 			probs.errorf(at(rows["Version"], keys["Version"]), "„%s“ ist keine gültige Version (A–Z, 0–9, „.“ und „-“, höchstens 16 Zeichen, z. B. 1.0)",
 				"%q is not a valid version (A–Z, 0–9, \".\" and \"-\", at most 16 characters, e.g. 1.0)", v)

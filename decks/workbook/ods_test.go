@@ -149,7 +149,7 @@ func TestODSValuesAndNotes(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := wb.Sheets[0]
-	want := []string{"7", "3.5", "1.50", "2.25", "0.123", "12.5%", "12.50", "TRUE", "03.05.2026", "03.05.2026 14:30:00", "14:30:00", "42", "#DIV/0!", "4.00", "15.03.2023"}
+	want := []string{"7", "3,5", "1,50", "2,25", "0,123", "12,5%", "12,50", "TRUE", "03.05.2026", "03.05.2026 14:30:00", "14:30:00", "42", "#DIV/0!", "4,00", "15.03.2023"}
 	if fmt.Sprintf("%q", s.Rows[0]) != fmt.Sprintf("%q", want) {
 		t.Errorf("got  %q\nwant %q", s.Rows[0], want)
 	}

@@ -636,9 +636,20 @@ func (p *xlsxPackage) readCell(d *xml.Decoder, start xml.StartElement) (string, 
 	return "", note, &cellError{fmt.Sprintf("unbekannter Zelltyp „%s“", typ), fmt.Sprintf("unknown cell type %q", typ)}
 }
 
+// Numbers are shown as a German spreadsheet shows them, with a decimal
+// comma and no thousands separator (42,195; 1234567; 12,5%): a typed
+// number reads as the same text typed as text, so 42,195 km stays 42,195
+// km on the card and is not read as 42195 ("42.195" is forty-two
+// thousand in German), and cards print German numbers.
+func decimalComma(s string) string { return strings.Replace(s, ".", ",", 1) }
+
 // generalNumber shows a number as the General format does: as typed, but
 // with at most 15 significant digits (what a spreadsheet keeps).
 func generalNumber(raw string, f float64) string {
+	return decimalComma(generalDigits(raw, f))
+}
+
+func generalDigits(raw string, f float64) string {
 	digits := 0
 	for _, c := range strings.TrimLeft(strings.SplitN(strings.ToLower(raw), "e", 2)[0], "-+0.") {
 		if c >= '0' && c <= '9' {
@@ -659,7 +670,7 @@ func fixed(f float64, decimals int) string {
 	if r := math.Round(f*scale) / scale; !math.IsInf(r, 0) && !math.IsNaN(r) {
 		f = r
 	}
-	return strconv.FormatFloat(f, 'f', decimals, 64)
+	return decimalComma(strconv.FormatFloat(f, 'f', decimals, 64))
 }
 
 // excelDate shows a date serial number as TT.MM.JJJJ (with the time if it
