@@ -96,6 +96,13 @@ func (e *Error) Unwrap() error         { return e.Err }
 // kept: a download it refuses is returned as its error and the cached copy
 // stays as it was.
 func (f *Fetcher) Fetch(ctx context.Context, rawURL string, check func(*Copy) error) (*Copy, error) {
+	return f.fetch(ctx, rawURL, nil, check)
+}
+
+// fetch is Fetch; known is a copy of the address the caller holds (from
+// an earlier fetch), which stands in for the cached one where the cache
+// has none: a poller without a cache folder still asks with its ETag.
+func (f *Fetcher) fetch(ctx context.Context, rawURL string, known *Copy, check func(*Copy) error) (*Copy, error) {
 	u, err := parseURL(rawURL)
 	if err != nil {
 		return nil, err
@@ -103,6 +110,11 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string, check func(*Copy) er
 	lim := f.limits()
 	key := cacheKey(u)
 	cached := f.readCache(key, lim)
+	if cached == nil && known != nil && known.URL == rawURL {
+		c := *known
+		c.Reused, c.Offline = false, nil
+		cached = &c
+	}
 	if cached != nil {
 		cached.URL = rawURL
 	}

@@ -53,6 +53,70 @@ func (f *Fetcher) Loader(ctx context.Context) func(spec string) (*decks.Deck, de
 // used because the server could not be reached is a warning naming the
 // address and the copy's date.
 func Load(ctx context.Context, f *Fetcher, spec string) *Deck {
+	return load(ctx, f, spec, nil)
+}
+
+// Refresh fetches the deck named by spec again, for a caller that keeps
+// it up to date (druckreif preview --poll): every address is asked with
+// the ETag and Last-Modified of its copy in prev (or in the cache), so a
+// server that knows them answers 304 Not Modified and nothing is
+// downloaded. changed reports whether the content differs from prev's
+// (Digest), or it could not be read now and could before, or the other
+// way round. When it did not change, the deck is prev's, not read again,
+// with the notices of this fetch (offline or not). A nil prev is a first
+// Load.
+func Refresh(ctx context.Context, f *Fetcher, spec string, prev *Deck) (d *Deck, changed bool) {
+	if prev == nil {
+		return load(ctx, f, spec, nil), true
+	}
+	known := map[string]*Copy{}
+	for _, c := range prev.Copies {
+		known[c.URL] = c
+	}
+	var copies []*Copy
+	var fetchErr error
+	for _, raw := range strings.Fields(spec) {
+		c, err := f.fetch(ctx, raw, known[raw], func(c *Copy) error { return readable(c, workbook.DefaultLimits) })
+		if err != nil {
+			fetchErr = err
+			break
+		}
+		copies = append(copies, c)
+	}
+	same := fetchErr == nil && len(copies) == len(prev.Copies)
+	for i := 0; same && i < len(copies); i++ {
+		same = copies[i].Digest == prev.Copies[i].Digest
+	}
+	if !same {
+		d := load(ctx, f, spec, copies)
+		if fetchErr != nil {
+			d = &Deck{Copies: copies, Problems: decks.Problems{problemOf(fetchErr, strings.Join(strings.Fields(spec), " "))}}
+		}
+		return d, d.Digest() != prev.Digest() || (d.Deck == nil) != (prev.Deck == nil)
+	}
+	out := &Deck{Deck: prev.Deck, Copies: copies}
+	stale := map[decks.Problem]bool{}
+	for _, c := range prev.Copies {
+		if c.Offline != nil {
+			stale[OfflineNotice(c)] = true
+		}
+	}
+	for _, c := range copies {
+		if c.Offline != nil {
+			out.Problems = append(out.Problems, OfflineNotice(c))
+		}
+	}
+	for _, p := range prev.Problems {
+		if !stale[p] {
+			out.Problems = append(out.Problems, p)
+		}
+	}
+	return out, false
+}
+
+// load reads the deck named by spec; fetched are copies of its first
+// addresses already fetched (by Refresh), in order.
+func load(ctx context.Context, f *Fetcher, spec string, fetched []*Copy) *Deck {
 	urls := strings.Fields(spec)
 	display := strings.Join(urls, " ")
 	out := &Deck{}
@@ -65,8 +129,14 @@ func Load(ctx context.Context, f *Fetcher, spec string) *Deck {
 	}
 	lim := workbook.DefaultLimits
 	var sheets []workbook.CSVSheet
-	for _, raw := range urls {
-		c, err := f.Fetch(ctx, raw, func(c *Copy) error { return readable(c, lim) })
+	for i, raw := range urls {
+		var c *Copy
+		var err error
+		if i < len(fetched) {
+			c = fetched[i]
+		} else {
+			c, err = f.Fetch(ctx, raw, func(c *Copy) error { return readable(c, lim) })
+		}
 		if err != nil {
 			return fail(err)
 		}

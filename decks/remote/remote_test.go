@@ -563,3 +563,104 @@ func TestHTTPS(t *testing.T) {
 		t.Errorf("an unknown certificate: %s", messages(d.Problems))
 	}
 }
+
+// Refresh, for a preview that polls: it asks with the ETag of the copy it
+// holds (also without a cache folder), a 304 gives the same deck without
+// reading it again, a changed sheet gives the new cards, an unreachable
+// server keeps the cards and says so until it answers again, and a
+// refusal is a change to an error.
+func TestRefreshAsksWithTheETagAndSaysWhatChanged(t *testing.T) {
+	for _, cacheDir := range []bool{false, true} {
+		s := &sheetServer{data: fixture(t, "genial.xlsx"), contentType: xlsxType, etag: true}
+		var status atomic.Int32 // 0: serve s
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if code := int(status.Load()); code != 0 {
+				w.WriteHeader(code)
+				return
+			}
+			s.ServeHTTP(w, r)
+		}))
+		url := srv.URL + "/export?format=xlsx"
+		f := &Fetcher{Now: func() time.Time { return fetchedAt }}
+		if cacheDir {
+			f.CacheDir = filepath.Join(t.TempDir(), "cache")
+		}
+		first, changed := Refresh(context.Background(), f, url, nil)
+		if !changed || first.Deck == nil || len(first.Deck.Genial) != 300 {
+			t.Fatalf("first: changed %v, %s", changed, messages(first.Problems))
+		}
+		second, changed := Refresh(context.Background(), f, url, first)
+		if changed || second.Deck != first.Deck || s.not.Load() != 1 || s.full.Load() != 1 || s.header("If-None-Match") == "" {
+			t.Errorf("cache %v, unchanged: changed %v, same deck %v, %d downloads, %d not modified", cacheDir, changed, second.Deck == first.Deck, s.full.Load(), s.not.Load())
+		}
+		s.set(fixture(t, "genial.ods"))
+		s.mu.Lock()
+		s.contentType = "application/vnd.oasis.opendocument.spreadsheet"
+		s.mu.Unlock()
+		third, changed := Refresh(context.Background(), f, url, second)
+		if !changed || third.Deck == nil || third.Deck == second.Deck || len(third.Deck.Genial) != 300 || third.Digest() == second.Digest() {
+			t.Errorf("cache %v, changed sheet: changed %v, %s", cacheDir, changed, messages(third.Problems))
+		}
+		status.Store(http.StatusServiceUnavailable)
+		offline, changed := Refresh(context.Background(), f, url, third)
+		notice := url + ": Warnung: offline (der Server antwortet mit 503 Service Unavailable): es gilt die zuletzt geladene Kopie vom 02.05.2026 14:03"
+		if changed || offline.Deck != third.Deck || messages(offline.Problems) != notice {
+			t.Errorf("cache %v, offline: changed %v, %s", cacheDir, changed, messages(offline.Problems))
+		}
+		if still, changed := Refresh(context.Background(), f, url, offline); changed || still.Deck != third.Deck || messages(still.Problems) != notice {
+			t.Errorf("cache %v, offline twice: changed %v, %s", cacheDir, changed, messages(still.Problems))
+		}
+		status.Store(0)
+		again, changed := Refresh(context.Background(), f, url, offline)
+		if changed || again.Deck != third.Deck || len(again.Problems) != 0 {
+			t.Errorf("cache %v, online again: changed %v, %s", cacheDir, changed, messages(again.Problems))
+		}
+		status.Store(http.StatusNotFound)
+		gone, changed := Refresh(context.Background(), f, url, again)
+		if !changed || gone.Deck != nil || !strings.HasPrefix(messages(gone.Problems), url+": der Server antwortet mit 404 Not Found") {
+			t.Errorf("cache %v, 404: changed %v, %s", cacheDir, changed, messages(gone.Problems))
+		}
+		if still, changed := Refresh(context.Background(), f, url, gone); changed || still.Deck != nil {
+			t.Errorf("cache %v, 404 again: changed %v", cacheDir, changed)
+		}
+		status.Store(0)
+		if back, changed := Refresh(context.Background(), f, url, gone); !changed || back.Deck == nil {
+			t.Errorf("cache %v, shared again: changed %v, %s", cacheDir, changed, messages(back.Problems))
+		}
+		srv.Close()
+	}
+}
+
+// Without ETag or Last-Modified every poll downloads, and a download with
+// the same content is no change; a deck of CSV links changes when one of
+// its sheets does.
+func TestRefreshWithoutValidators(t *testing.T) {
+	var questions atomic.Value
+	questions.Store("1,Welcher Fluss fließt durch Köln?,Der Rhein,Die Elbe,Die Donau,a\n")
+	var downloads atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		downloads.Add(1)
+		w.Header().Set("Content-Type", "text/csv")
+		if r.URL.Query().Get("gid") == "0" {
+			w.Write([]byte("Spiel,genial\nName,Online\nKennung,WEB\nVersion,1.0\n"))
+			return
+		}
+		w.Write([]byte("Nr,Frage,a,b,c,Richtig\n" + questions.Load().(string)))
+	}))
+	defer srv.Close()
+	spec := srv.URL + "/e?gid=0#Deck " + srv.URL + "/e?gid=7#Fragen"
+	f := &Fetcher{}
+	d, _ := Refresh(context.Background(), f, spec, nil)
+	if d.Deck == nil || len(d.Deck.Genial) != 1 {
+		t.Fatal(messages(d.Problems))
+	}
+	same, changed := Refresh(context.Background(), f, spec, d)
+	if changed || same.Deck != d.Deck || downloads.Load() != 4 {
+		t.Errorf("same content: changed %v, %d downloads", changed, downloads.Load())
+	}
+	questions.Store("1,Welcher Fluss fließt durch Köln?,Der Rhein,Die Elbe,Die Donau,a\n2,Wie viele Beine hat ein Käfer?,Sechs,Acht,Vier,a\n")
+	next, changed := Refresh(context.Background(), f, spec, same)
+	if !changed || next.Deck == nil || len(next.Deck.Genial) != 2 {
+		t.Errorf("one sheet changed: changed %v, %s", changed, messages(next.Problems))
+	}
+}
