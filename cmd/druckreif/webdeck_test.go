@@ -118,3 +118,34 @@ func TestServeFetchesTheDeckOnce(t *testing.T) {
 		t.Errorf("%d requests while serving", n)
 	}
 }
+
+// export reads a deck from an export link as build does, and says so when
+// it uses the last copy offline.
+func TestExportReadsADeckFromURL(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/csv")
+		if r.URL.Query().Get("gid") == "0" {
+			w.Write([]byte("Spiel,genial\nName,Online\nKennung,WEB\nVersion,1.0\n"))
+			return
+		}
+		w.Write([]byte("Nr,Frage,a,b,c,Richtig\n1,Welcher Fluss fließt durch Köln?,Der Rhein,Die Elbe,Die Donau,a\n"))
+	}))
+	spec := srv.URL + "/export?format=csv&gid=0#Deck " + srv.URL + "/export?format=csv&gid=5#Fragen"
+	dir := t.TempDir()
+	args := func(out string) []string {
+		return []string{"export", "pdfx1a", "--no-default-decks", "--deck", spec, "--game", "genial", "--out", filepath.Join(dir, out)}
+	}
+	if code, _, errs := runCLI(args("online")...); code != 0 || strings.Contains(errs, "offline") {
+		t.Fatalf("online: exit %d\n%s", code, errs)
+	}
+	srv.Close()
+	code, _, errs := runCLI(args("offline")...)
+	notice := srv.URL + "/export?format=csv&gid=0#Deck: Warnung: offline (nicht erreichbar: dial tcp "
+	if code != 0 || strings.Count(errs, notice) != 1 || strings.Count(errs, ": Warnung: offline") != 2 {
+		t.Errorf("offline: exit %d\n%s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "offline", "genial", "karten.pdf")); err != nil {
+		t.Error(err)
+	}
+}
