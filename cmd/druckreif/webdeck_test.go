@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -10,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // deckServer serves a deck file as an online spreadsheet's export link
@@ -97,23 +102,93 @@ func TestDeckFromURLErrorsNameTheCell(t *testing.T) {
 }
 
 // serve reads a deck from the web once, when it starts: a changed sheet
-// does not change the cards of tables being played.
+// does not change the cards of tables being played, nor of tables opened
+// after the change.
 func TestServeFetchesTheDeckOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server")
+	}
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	s := newDeckServer(t, "genial.xlsx")
+	original, err := excelize.OpenReader(bytes.NewReader(s.data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	question := func(row int) (text, correct string) {
+		text, _ = original.GetCellValue("Fragen", fmt.Sprintf("B%d", row))
+		correct, _ = original.GetCellValue("Fragen", fmt.Sprintf("F%d", row))
+		return text, correct
+	}
+	// The same deck with the first two questions and their answers changed:
+	// still a valid deck, which a second fetch would read.
+	changed, _ := excelize.OpenReader(bytes.NewReader(s.data))
+	for row := 2; row <= 3; row++ {
+		_, correct := question(row)
+		changed.SetCellStr("Fragen", fmt.Sprintf("B%d", row), fmt.Sprintf("Geänderte Frage %d?", row-1))
+		changed.SetCellStr("Fragen", fmt.Sprintf("F%d", row), map[string]string{"a": "b", "b": "c", "c": "a"}[correct])
+	}
+	var buf bytes.Buffer
+	if err := changed.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
 	srv := startServe(t, "--data", t.TempDir(), "--no-default-decks", "--deck", s.URL+"/export?format=xlsx")
 	if n := s.requests.Load(); n != 1 {
 		t.Fatalf("%d requests at start", n)
 	}
-	s.mu.Lock()
-	s.data = []byte("verändert")
-	s.mu.Unlock()
-	for i := 0; i < 5; i++ {
-		if code, _ := srv.get(t, "/", ""); code != 200 {
-			t.Fatalf("GET /: %d", code)
-		}
-		time.Sleep(100 * time.Millisecond)
+	if code, _, err := srv.post(t, "/api/accounts", "", map[string]string{"name": "Tisch", "password": "geheim123"}); err != nil || code != 201 {
+		t.Fatalf("account: %d %v", code, err)
 	}
+	_, m, _ := srv.post(t, "/api/login", "", map[string]string{"name": "Tisch", "password": "geheim123"})
+	token, _ := m["token"].(string)
+	openTable := func() (id string, version float64) {
+		code, m, err := srv.post(t, "/api/tables", token, map[string]any{"setup": json.RawMessage(`{"game":"genial","players":["Anna","Ben","Cem"]}`)})
+		if err != nil || code != 201 {
+			t.Fatalf("table: %d %v %v", code, m, err)
+		}
+		return m["id"].(string), m["version"].(float64)
+	}
+	act := func(id string, version float64, action string) (float64, map[string]any) {
+		t.Helper()
+		code, m, err := srv.post(t, "/api/tables/"+id+"/actions", token, map[string]any{"version": version, "action": json.RawMessage(action)})
+		if err != nil || code != 200 {
+			t.Fatalf("%s: %d %v %v", action, code, m, err)
+		}
+		return m["version"].(float64), m["state"].(map[string]any)
+	}
+	// A question is asked as the first fetch read it, and scored by its
+	// answer then: the one who answers it alone gets 20 points.
+	play := func(id string, v float64, card string, row int, right, wrong, want string) float64 {
+		t.Helper()
+		text, correct := question(row)
+		v, state := act(id, v, `{"type":"ask","card":"`+card+`"}`)
+		if q, _ := state["question"].(map[string]any); q["text"] != text {
+			t.Errorf("%s at the table: %q, want %q", card, q["text"], text)
+		}
+		other := map[string]string{"a": "b", "b": "c", "c": "a"}[correct]
+		v, state = act(id, v, fmt.Sprintf(`{"type":"answer","answers":{%q:%q,%q:%q}}`, right, correct, wrong, other))
+		scores := fmt.Sprint(state["scores"])
+		if scores != want {
+			t.Errorf("%s scored %s, want %s (%s right)", card, scores, want, right)
+		}
+		return v
+	}
+	playing, v := openTable()
+	v, _ = act(playing, v, `{"type":"ask","card":"GEN-STD-1"}`)
+
+	s.mu.Lock()
+	s.data = buf.Bytes()
+	s.mu.Unlock()
+	if code, _ := srv.get(t, "/", ""); code != 200 {
+		t.Fatalf("GET /: %d", code)
+	}
+	_, correct := question(2)
+	v, state := act(playing, v, fmt.Sprintf(`{"type":"answer","answers":{"Ben":%q,"Cem":%q}}`, correct, map[string]string{"a": "b", "b": "c", "c": "a"}[correct]))
+	if scores := fmt.Sprint(state["scores"]); scores != "[10 20 0]" {
+		t.Errorf("GEN-STD-1 scored %s after the sheet changed", scores)
+	}
+	play(playing, v, "GEN-STD-2", 3, "Anna", "Cem", "[30 30 0]") // Ben asks
+	later, v := openTable()
+	play(later, v, "GEN-STD-1", 2, "Ben", "Cem", "[10 20 0]")
 	if n := s.requests.Load(); n != 1 {
 		t.Errorf("%d requests while serving", n)
 	}
