@@ -498,6 +498,13 @@ func TestWorkbookExports(t *testing.T) {
 	if d := Load(context.Background(), f, url); d.Deck != nil || !strings.Contains(messages(d.Problems), want) {
 		t.Errorf("got\n%s\nwant %s", messages(d.Problems), want)
 	}
+	// So does a date in an .ods export.
+	files["/fehler"] = fixture(t, "fehler.ods")
+	url = srv.URL + "/fehler"
+	want = url + ": Fragen: Zeile 3: Spalte b: die Zelle ist als Datum formatiert (03.05.2026)"
+	if d := Load(context.Background(), f, url); d.Deck != nil || !strings.Contains(messages(d.Problems), want) {
+		t.Errorf("got\n%s\nwant %s", messages(d.Problems), want)
+	}
 }
 
 // CSV exports are one sheet each: a deck is several links, the sheets
