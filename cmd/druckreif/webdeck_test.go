@@ -79,17 +79,25 @@ func TestDeckFromURL(t *testing.T) {
 	}
 }
 
-func TestDeckFromURLErrorsNameTheCell(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	csv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+// csvDeckServer serves a genial deck as Google Sheets' CSV export does,
+// one sheet per link: the sheet Deck for gid=0, else the questions (rows
+// below the header).
+func csvDeckServer(t *testing.T, questions string) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/csv")
 		if r.URL.Query().Get("gid") == "0" {
 			w.Write([]byte("Spiel,genial\nName,Online\nKennung,WEB\nVersion,1.0\n"))
 			return
 		}
-		w.Write([]byte("Nr,Frage,a,b,c,Richtig\n1,Wo steht der Kölner Dom?,In Köln,In Bonn,In Aachen,e\n"))
+		w.Write([]byte("Nr,Frage,a,b,c,Richtig\n" + questions))
 	}))
-	defer csv.Close()
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestDeckFromURLErrorsNameTheCell(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	csv := csvDeckServer(t, "1,Wo steht der Kölner Dom?,In Köln,In Bonn,In Aachen,e\n")
 	cards := csv.URL + "/export?format=csv&gid=5#Fragen"
 	code, out, _ := runCLI("check", csv.URL+"/export?format=csv&gid=0#Deck "+cards)
 	want := cards + ": Fragen: Zeile 2: Spalte Richtig: „e“ ist nicht erlaubt (erlaubt: a, b, c)"
@@ -198,14 +206,7 @@ func TestServeFetchesTheDeckOnce(t *testing.T) {
 // it uses the last copy offline.
 func TestExportReadsADeckFromURL(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/csv")
-		if r.URL.Query().Get("gid") == "0" {
-			w.Write([]byte("Spiel,genial\nName,Online\nKennung,WEB\nVersion,1.0\n"))
-			return
-		}
-		w.Write([]byte("Nr,Frage,a,b,c,Richtig\n1,Welcher Fluss fließt durch Köln?,Der Rhein,Die Elbe,Die Donau,a\n"))
-	}))
+	srv := csvDeckServer(t, "1,Welcher Fluss fließt durch Köln?,Der Rhein,Die Elbe,Die Donau,a\n")
 	spec := srv.URL + "/export?format=csv&gid=0#Deck " + srv.URL + "/export?format=csv&gid=5#Fragen"
 	dir := t.TempDir()
 	args := func(out string) []string {
