@@ -235,7 +235,7 @@ type Private[S any] interface {
 // Outcome is how a finished game ended, for histories and statistics.
 type Outcome struct {
 	Winners []string       `json:"winners"`          // every winner (all players when a cooperative game is won)
-	Points  map[string]int `json:"points,omitempty"` // final points per player, where the game counts them
+	Points  map[string]int `json:"points,omitempty"` // final count per player, where the game counts one: points, chips, the field reached
 	// Remaining is The Game's result: cards not laid (−1 for other games).
 	Remaining int `json:"remaining"`
 }
@@ -284,6 +284,9 @@ type Runner interface {
 	Private(state any, a Action) (player string, redacted Action, ok bool)
 	// Outcome is the result of a finished game.
 	Outcome(state any) Outcome
+	// Scoreboard is where the players stand (ok false: the engine does
+	// not count them; see Scoreboards).
+	Scoreboard(state any) (board Scoreboard, ok bool)
 }
 
 // Run adapts an engine to a Runner.

@@ -121,4 +121,7 @@ func TestRunnerSteps(t *testing.T) {
 	if o := r.Outcome(s); o.Remaining != -1 || o.Winners != nil {
 		t.Fatalf("default outcome %+v", o)
 	}
+	if st, ok := r.Scoreboard(s); ok || st.Scores != nil {
+		t.Fatalf("the toy game counts no players, yet: %+v", st)
+	}
 }

@@ -2,21 +2,22 @@ package scorer
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
-	"slices"
 	"time"
 
-	"druckreif/rules"
 	"druckreif/rules/registry"
 	"druckreif/scorer/store"
 )
 
 // SavePlayer adds one of the account's regular players (or changes the
 // colour and symbol of one). Colour and symbol come from the palette, in
-// German or English; a player is never told apart by colour alone.
-func (s *Service) SavePlayer(ctx context.Context, au Auth, name, colour, symbol string) (Marker, error) {
+// German or English; a player is never told apart by colour alone. Names
+// are one player whatever their case: a name that differs from a saved one
+// only in case ("anna" for "Anna") replaces it only when replace says so —
+// otherwise 409 name-case names the saved spelling, so that nobody's
+// player is renamed by a slip of the shift key.
+func (s *Service) SavePlayer(ctx context.Context, au Auth, name, colour, symbol string, replace bool) (Marker, error) {
 	if au.Account == nil {
 		return Marker{}, noAuth()
 	}
@@ -31,6 +32,19 @@ func (s *Service) SavePlayer(ctx context.Context, au Auth, name, colour, symbol 
 	y, ok := SymbolByName(symbol)
 	if !ok {
 		return Marker{}, fail(http.StatusBadRequest, "bad-symbol", "symbol", "Unbekanntes Symbol „%s“ (Symbole: %s).", "Unknown symbol %q (symbols: %s).", symbol, symbolList())
+	}
+	if !replace {
+		saved, err := s.store.Players(ctx, au.Account.ID)
+		if err != nil {
+			return Marker{}, err
+		}
+		for _, p := range saved {
+			if nameKey(p.Name) == nameKey(name) && p.Name != name {
+				e := fail(http.StatusConflict, "name-case", "name", "Es gibt schon „%s“ – ersetzen?", "There already is %q – replace?", p.Name)
+				e.Saved = p.Name
+				return Marker{}, e
+			}
+		}
 	}
 	if err := s.store.SavePlayer(ctx, store.SavedPlayer{AccountID: au.Account.ID, Name: name, Color: c.Key, Symbol: y.Key}); err != nil {
 		return Marker{}, err
@@ -114,67 +128,4 @@ func (s *Service) Tables(ctx context.Context, au Auth) ([]TableInfo, error) {
 		out = append(out, TableInfo{ID: t.ID, Game: t.Game, Title: g.Title, Players: setupSeats(t.Setup), Created: t.Created})
 	}
 	return out, nil
-}
-
-// Game is a finished game of the history.
-type Game struct {
-	TableID string        `json:"table"`
-	Game    string        `json:"game"`
-	Title   string        `json:"title"`
-	Players []string      `json:"players"`
-	Outcome rules.Outcome `json:"outcome"`
-	At      time.Time     `json:"at"`
-}
-
-// Stats are one saved player's results over the history.
-type Stats struct {
-	Marker
-	Games int `json:"games"`
-	Wins  int `json:"wins"`
-	// TheGameBest is The Game's best result: the fewest cards left (−1:
-	// never played).
-	TheGameBest int `json:"thegame_best"`
-}
-
-// History is the account's finished games and, per saved player, games,
-// wins and The Game's best result.
-func (s *Service) History(ctx context.Context, au Auth) ([]Game, []Stats, error) {
-	if au.Account == nil {
-		return nil, nil, noAuth()
-	}
-	fs, err := s.store.History(ctx, au.Account.ID, 1000)
-	if err != nil {
-		return nil, nil, err
-	}
-	games := []Game{}
-	for _, f := range fs {
-		g := Game{TableID: f.TableID, Game: f.Game, Players: f.Players, At: f.At}
-		if rg, err := registry.Lookup(f.Game); err == nil {
-			g.Title = rg.Title
-		}
-		json.Unmarshal(f.Outcome, &g.Outcome)
-		games = append(games, g)
-	}
-	players, err := s.Players(ctx, au)
-	if err != nil {
-		return nil, nil, err
-	}
-	stats := []Stats{}
-	for _, p := range players {
-		st := Stats{Marker: p, TheGameBest: -1}
-		for _, g := range games {
-			if !slices.ContainsFunc(g.Players, func(n string) bool { return nameKey(n) == nameKey(p.Name) }) {
-				continue
-			}
-			st.Games++
-			if slices.ContainsFunc(g.Outcome.Winners, func(n string) bool { return nameKey(n) == nameKey(p.Name) }) {
-				st.Wins++
-			}
-			if g.Game == "thegame" && g.Outcome.Remaining >= 0 && (st.TheGameBest < 0 || g.Outcome.Remaining < st.TheGameBest) {
-				st.TheGameBest = g.Outcome.Remaining
-			}
-		}
-		stats = append(stats, st)
-	}
-	return games, stats, nil
 }

@@ -109,6 +109,9 @@ type Error struct {
 	// RetryAfter is how many seconds to wait before trying again (429,
 	// 503), for the Retry-After header; 0 says nothing.
 	RetryAfter int
+	// Saved is the saved spelling of a name a request differs from only in
+	// case (409 name-case).
+	Saved string
 }
 
 func (e *Error) Error() string { return e.Msg.DE }

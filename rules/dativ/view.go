@@ -81,11 +81,7 @@ func (e engine) Collect(s State, choices []rules.Action) (rules.Action, error) {
 
 // Outcome: the most chips win; every player's chips are the points.
 func (e engine) Outcome(s State) rules.Outcome {
-	o := rules.Outcome{Remaining: -1, Winners: slices.Clone(s.Winners), Points: map[string]int{}}
-	for i, p := range s.Players {
-		o.Points[p] = s.Chips[i]
-	}
-	return o
+	return rules.Outcome{Remaining: -1, Winners: slices.Clone(s.Winners), Points: e.Scoreboard(s).Scores}
 }
 
 // Split: a batch of votes (the table entering printed guess cards) is one

@@ -73,12 +73,9 @@ func (e engine) Collect(s State, choices []rules.Action) (rules.Action, error) {
 
 // Outcome: one winner (tie-breaks decide); the scores are the points.
 func (e engine) Outcome(s State) rules.Outcome {
-	o := rules.Outcome{Remaining: -1, Points: map[string]int{}}
+	o := rules.Outcome{Remaining: -1, Points: e.Scoreboard(s).Scores}
 	if s.Winner != "" {
 		o.Winners = []string{s.Winner}
-	}
-	for i, p := range s.Players {
-		o.Points[p] = s.Scores[i]
 	}
 	return o
 }

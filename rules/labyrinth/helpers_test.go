@@ -124,14 +124,6 @@ func place(s State, at map[string]int) State {
 	return s
 }
 
-func positions(s State) map[string]int {
-	out := map[string]int{}
-	for _, p := range s.Players {
-		out[p.Name] = p.Pos
-	}
-	return out
-}
-
 func eventsText(ev []rules.Event) string {
 	var b strings.Builder
 	for _, e := range ev {

@@ -61,9 +61,10 @@ func (e *engine) View(s State, v rules.Viewer) State {
 	return out
 }
 
-// Outcome: the winners (joint winners possible).
+// Outcome: the winners (joint winners possible); each player's count is
+// the field the piece reached.
 func (e *engine) Outcome(s State) rules.Outcome {
-	return rules.Outcome{Remaining: -1, Winners: slices.Clone(s.Winners)}
+	return rules.Outcome{Remaining: -1, Winners: slices.Clone(s.Winners), Points: positions(s)}
 }
 
 // Speakers are the players an action speaks for: its player, or everyone

@@ -82,3 +82,47 @@ func readLog(t *testing.T, path string) rules.Log {
 	}
 	return l
 }
+
+// Every engine counts its players, and at the end of every example game
+// that count is the outcome's: the final standing is the result.
+func TestScoreboardsEndAsOutcome(t *testing.T) {
+	set, probs := decks.LoadSet(decks.Options{})
+	if set == nil {
+		t.Fatal(probs.Errors())
+	}
+	for _, g := range Games() {
+		t.Run(g.Name, func(t *testing.T) {
+			log := readLog(t, filepath.Join("..", "..", "docs", "examples", g.Name+".jsonl"))
+			r := g.Runner(set)
+			start, err := r.Start(log.Setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, ok := r.Scoreboard(start)
+			if !ok || len(first.Scores) == 0 {
+				t.Fatalf("no standing at the start: %+v", first)
+			}
+			end, _, err := r.Replay(log, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			last, _ := r.Scoreboard(end)
+			o := r.Outcome(end)
+			switch {
+			case g.Name == "thegame":
+				laid := 0
+				for _, n := range last.Scores {
+					laid += n
+				}
+				if laid+o.Remaining != 98 { // the cards 2 … 99
+					t.Fatalf("cards laid %v, remaining %d", last.Scores, o.Remaining)
+				}
+			case !reflect.DeepEqual(last.Scores, o.Points):
+				t.Fatalf("final standing %v, outcome %v", last.Scores, o.Points)
+			}
+			if last.Round == first.Round {
+				t.Fatalf("no round counted: %d", last.Round)
+			}
+		})
+	}
+}

@@ -1,10 +1,13 @@
 package web
 
 import (
+	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -152,11 +155,14 @@ func (s *Server) apiSavePlayer(w http.ResponseWriter, r *http.Request) error {
 		Name   string `json:"name"`
 		Color  string `json:"color"`
 		Symbol string `json:"symbol"`
+		// Replace: a saved player whose name differs only in case is
+		// replaced (otherwise 409 name-case).
+		Replace bool `json:"replace"`
 	}
 	if err := decode(r, &p); err != nil {
 		return err
 	}
-	m, err := s.svc.SavePlayer(r.Context(), au, p.Name, p.Color, p.Symbol)
+	m, err := s.svc.SavePlayer(r.Context(), au, p.Name, p.Color, p.Symbol, p.Replace)
 	if err != nil {
 		return err
 	}
@@ -531,10 +537,67 @@ func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	games, stats, err := s.svc.History(r.Context(), au)
+	h, err := s.svc.History(r.Context(), au)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": games, "players": stats})
+	writeJSON(w, http.StatusOK, map[string]any{"games": h.Games, "players": h.Stats()})
 	return nil
+}
+
+// apiHistoryJSON is the account's finished tables, oldest first, one
+// object each (scorer.Export): for a spreadsheet or a script.
+func (s *Server) apiHistoryJSON(w http.ResponseWriter, r *http.Request) error {
+	h, err := s.exportable(r)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Disposition", `attachment; filename="druckreif-verlauf.json"`)
+	writeJSON(w, http.StatusOK, h.Export())
+	return nil
+}
+
+// apiHistoryCSV is the same as CSV (RFC 4180: CRLF line ends, quoted
+// where needed, UTF-8 without a byte-order mark), a header row, one row
+// per finished table. Players, results and winners hold one name or
+// number a line: a name never holds a line break, so the cells are
+// read back without doubt; a player's result is on the line of their
+// name in players (empty for one the game counted nothing for).
+func (s *Server) apiHistoryCSV(w http.ResponseWriter, r *http.Request) error {
+	h, err := s.exportable(r)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	cw := csv.NewWriter(&b)
+	cw.UseCRLF = true
+	cw.Write([]string{"date", "game", "table", "players", "results", "winners"})
+	for _, e := range h.Export() {
+		results := make([]string, len(e.Players))
+		for i, p := range e.Players {
+			if v := e.Results[p]; v != nil {
+				results[i] = strconv.Itoa(*v)
+			}
+		}
+		cw.Write([]string{e.Date, e.Game, e.Table, strings.Join(e.Players, "\n"), strings.Join(results, "\n"), strings.Join(e.Winners, "\n")})
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8; header=present")
+	w.Header().Set("Content-Disposition", `attachment; filename="druckreif-verlauf.csv"`)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b.Bytes())
+	return nil
+}
+
+// exportable is the history of the request's login; a seat at a table
+// has none.
+func (s *Server) exportable(r *http.Request) (*scorer.History, error) {
+	au, err := s.auth(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.svc.History(r.Context(), au)
 }

@@ -51,7 +51,7 @@ var funcs = template.FuncMap{
 
 func loadPages() *pages {
 	p := &pages{byName: map[string]*template.Template{}}
-	for _, name := range []string{"home", "players", "history", "error", "new", "join", "table", "account", "pass"} {
+	for _, name := range []string{"home", "players", "history", "history-game", "history-player", "history-table", "error", "new", "join", "table", "account", "pass"} {
 		p.byName[name] = parsePage(name)
 	}
 	return p
@@ -72,7 +72,7 @@ func parsePage(name string) *template.Template {
 		return template.HTML(b.String()), nil
 	}
 	t = template.Must(template.New(name).Funcs(funcs).Funcs(template.FuncMap{"game": game}).ParseFS(templateFS,
-		"templates/layout.html", "templates/board.html", "templates/round.html", "templates/scan.html", "templates/game-*.html", "templates/"+name+".html"))
+		"templates/layout.html", "templates/chart.html", "templates/board.html", "templates/round.html", "templates/scan.html", "templates/game-*.html", "templates/"+name+".html"))
 	return t
 }
 
@@ -228,6 +228,9 @@ func (s *Server) routePages() {
 	s.page("POST /players", s.formSavePlayer)
 	s.page("POST /players/delete", s.formDeletePlayer)
 	s.page("GET /history", s.historyPage)
+	s.page("GET /history/games/{game}", s.historyGamePage)
+	s.page("GET /history/players/{name}", s.historyPlayerPage)
+	s.page("GET /history/tables/{id}", s.historyTablePage)
 	s.page("GET /new", s.newPage)
 	s.page("POST /new", s.newStep2)
 	s.page("POST /new/create", s.formCreate)
@@ -474,10 +477,18 @@ func (s *Server) formSavePlayer(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return err
 	}
-	if _, err := s.svc.SavePlayer(r.Context(), au, r.PostFormValue("name"), r.PostFormValue("color"), r.PostFormValue("symbol")); err != nil {
+	name, colour, symbol := r.PostFormValue("name"), r.PostFormValue("color"), r.PostFormValue("symbol")
+	if _, err := s.svc.SavePlayer(r.Context(), au, name, colour, symbol, r.PostFormValue("replace") == "1"); err != nil {
 		v, verr := s.playersView(r, au)
 		if verr != nil {
 			return verr
+		}
+		if e, ok := scorer.AsError(err); ok && e.Rule == "name-case" {
+			// The name differs from a saved one only in case: ask
+			// before replacing, with what was typed kept.
+			v.Data.(map[string]any)["Replace"] = map[string]string{"Name": strings.Join(strings.Fields(name), " "), "Color": colour, "Symbol": symbol, "Saved": e.Saved}
+			s.render(w, e.Status, "players", v)
+			return nil
 		}
 		return s.formProblem(w, r, "players", v, err)
 	}
@@ -494,22 +505,6 @@ func (s *Server) formDeletePlayer(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	seeOther(w, r, "/players")
-	return nil
-}
-
-func (s *Server) historyPage(w http.ResponseWriter, r *http.Request) error {
-	au, ok, err := s.loggedIn(w, r)
-	if !ok {
-		return err
-	}
-	games, stats, err := s.svc.History(r.Context(), au)
-	if err != nil {
-		return err
-	}
-	v := s.newView(r, au, "")
-	v.Title = v.T("Verlauf", "History")
-	v.Data = map[string]any{"Games": games, "Stats": stats}
-	s.render(w, http.StatusOK, "history", v)
 	return nil
 }
 

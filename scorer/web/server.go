@@ -84,6 +84,8 @@ func New(svc *scorer.Service) *Server {
 	api("GET /api/tables/{id}/log", s.apiLog)
 	api("GET /api/tables/{id}/events", s.events)
 	api("GET /api/history", s.apiHistory)
+	api("GET /api/history.json", s.apiHistoryJSON)
+	api("GET /api/history.csv", s.apiHistoryCSV)
 	api("POST /api/account/password", s.apiChangePassword)
 	api("GET /api/account/sessions", s.apiAccountSessions)
 	api("DELETE /api/account/sessions", s.apiLogoutEverywhere)
@@ -184,11 +186,14 @@ type apiError struct {
 	DE    string `json:"de"`
 	EN    string `json:"en"`
 	Field string `json:"field,omitempty"`
+	// Saved is the saved spelling of a name that differs only in case
+	// (409 name-case).
+	Saved string `json:"saved,omitempty"`
 }
 
 func errorBody(err error) apiError {
 	if e, ok := scorer.AsError(err); ok {
-		return apiError{Rule: e.Rule, DE: e.Msg.DE, EN: e.Msg.EN, Field: e.Field}
+		return apiError{Rule: e.Rule, DE: e.Msg.DE, EN: e.Msg.EN, Field: e.Field, Saved: e.Saved}
 	}
 	return apiError{Rule: "internal", DE: "Interner Fehler: der Punktezähler konnte die Anfrage nicht ausführen.", EN: "Internal error: the scorer could not carry out the request."}
 }
