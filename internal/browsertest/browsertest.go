@@ -161,3 +161,20 @@ func Cookie(t *testing.T, ctx context.Context, name string) string {
 	}
 	return ""
 }
+
+// Offline takes the phone off the network (as a phone that lost the
+// Wi-Fi: requests fail, open streams break, navigator.onLine is false)
+// or back on.
+func Offline(t *testing.T, ctx context.Context, off bool) {
+	t.Helper()
+	Run(t, ctx, func(ctx context.Context, tg *chromedp.Target) (cdp.Empty, error) {
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return cdp.Empty{}, err
+		}
+		rule := &network.Conditions{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}
+		if _, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{rule}}); err != nil {
+			return cdp.Empty{}, err
+		}
+		return cdp.Call(ctx, tg, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, DownloadThroughput: -1, UploadThroughput: -1})
+	})
+}

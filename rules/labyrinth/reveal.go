@@ -112,6 +112,9 @@ func (e *engine) Reveal(before, after State, a rules.Action) (rules.Reveal, bool
 // its niche from the start field; one sent into a niche went back past
 // the four fields behind the start.
 func moved(from, to int) int {
+	if from == to {
+		return 0 // also a piece that stays in its niche
+	}
 	if from == NichePos {
 		from = 0
 	}

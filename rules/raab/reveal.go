@@ -11,8 +11,8 @@ import (
 
 // Reveal: both players' secret picks turned over (chips, a guess, a stake)
 // and the duel step they decided: each side's pick and what it brought on
-// the duel's score track. The solution comes from the card (Card, Task):
-// the scorer shows it from there.
+// the duel's score track, and the solution (the host's entry or the
+// card's task; none for a stake, set before the question is read).
 func (e engine) Reveal(before, after State, a rules.Action) (rules.Reveal, bool) {
 	c, n := before.Current, after.Current
 	if c == nil || c.Duel == nil || c.Question == nil || n == nil || n.Duel == nil || isPick(a) || (a.Type != "bet" && a.Type != "choose" && a.Type != "guess") {
@@ -24,8 +24,17 @@ func (e engine) Reveal(before, after State, a rules.Action) (rules.Reveal, bool)
 	}
 	q := c.Question
 	out := rules.Reveal{Card: q.Card, Task: q.Task, Title: i18n.Sprintf("%s – Aufgabe %d", "%s – task %d", c.Name, q.Number)}
-	if len(q.Answer) > 0 {
+	// A stake is set before the question is asked: its reveal names no
+	// solution. A guess or a choice is scored: the solution is the
+	// host's entry, or the card's task.
+	switch {
+	case a.Type == "bet":
+	case len(q.Answer) > 0:
 		out.Correct = i18n.Text{DE: pickString(q.Answer), EN: pickString(q.Answer)}
+	case q.Card != "" && q.Task != 0:
+		if t, _, err := e.duels.CardTask(*c.Duel, q.Card, q.Task); err == nil && t != nil {
+			out.Correct = i18n.Text{DE: t.Solution(), EN: t.Solution()}
+		}
 	}
 	for k, side := range []struct {
 		player string
@@ -43,7 +52,7 @@ func (e engine) Reveal(before, after State, a rules.Action) (rules.Reveal, bool)
 			case seat.Points > 0:
 				seat.Why = i18n.Sprintf("+%d auf der Punkteleiste", "+%d on the score track", seat.Points)
 			case seat.Points < 0:
-				seat.Why = i18n.Sprintf("%d auf der Punkteleiste", "%d on the score track", seat.Points)
+				seat.Why = i18n.Sprintf("−%d auf der Punkteleiste", "−%d on the score track", -seat.Points)
 			default:
 				seat.Why = i18n.T("bleibt stehen", "stays")
 			}

@@ -216,6 +216,38 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// apiFollow takes a phone from a finished table to its own seat at the
+// rematch (the id of the "rematch" event): {"to"} → as apiJoin answers.
+func (s *Server) apiFollow(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		To string `json:"to"`
+	}
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if req.To == "" {
+		return missing("to")
+	}
+	au, err := s.auth(r)
+	if err != nil {
+		return err
+	}
+	j, err := s.svc.Follow(r.Context(), au, r.PathValue("id"), req.To)
+	if err != nil {
+		return err
+	}
+	body := map[string]any{"role": j.Viewer.Role}
+	if j.Token != "" {
+		body["token"] = j.Token
+		setCookie(w, r, seatPrefix+req.To, j.Token, cookieAge)
+	}
+	if j.Viewer.Player != "" {
+		body["player"] = j.Viewer.Player
+	}
+	writeJSON(w, http.StatusOK, body)
+	return nil
+}
+
 func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) error {
 	au, err := s.auth(r)
 	if err != nil {

@@ -54,7 +54,7 @@ func TestBrowserLabyrinth(t *testing.T) {
 	// The reader's phone (here the table's) takes card 1 by its number.
 	bt.Do(t, host, chromedp.SendKeys(css(`input[name=card]`), "1"), chromedp.Click(css(`.cardform button.primary`)))
 	for _, p := range []context.Context{host, ben, cem} {
-		bt.Do(t, p, settled(1), waitText(`.lab-card`, "Präposition"))
+		bt.Do(t, p, settled(1), waitText(`.lab-card`, "Schild"))
 	}
 	if h := bt.HTML(t, host); strings.Contains(h, `class="correct"`) || !strings.Contains(h, `data-show-solution="lab-solution"`) || !strings.Contains(h, `data-solution="lab-solution" hidden`) {
 		t.Fatal("the table's phone (passed to the reader) must keep the answer behind a tap")

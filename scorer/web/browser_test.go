@@ -125,7 +125,22 @@ func TestBrowserTheGame(t *testing.T) {
 	}
 
 	// Anna's turn, entered on the table's phone: 10 on 1A with the pad.
-	lay(host, "1A", "10")
+	// Halfway through typing it, Ben enters his own hand cards on his
+	// phone: the host's chosen pile and the "1" typed stay as they were,
+	// and Ben's cards stay on his phone.
+	bt.Do(t, host, chromedp.Click(css(`.pile input[value="1A"]`)), chromedp.Click(css(`.pad button[data-digit="1"]`)))
+	bt.Do(t, ben, chromedp.SendKeys(css(`input[name=cards]`), "57 12"))
+	press(ben, "hand")
+	both()
+	bt.Do(t, ben, waitText(`.myhand`, "57"))
+	bt.Shot(t, ben, "10-ben-hand")
+	if h := bt.HTML(t, host); strings.Contains(h, `cardchip">57`) || strings.Contains(h, `cardchip">12`) {
+		t.Fatal("Ben's hand cards are on the table's phone")
+	}
+	if typed := bt.Run(t, host, chromedp.Evaluate[string](`document.querySelector("#play input[name=value]").value + "|" + document.querySelector(".pile input[value='1A']").checked`)); typed != "1|true" {
+		t.Fatalf("after Ben's entry the host's form says %q, want what was typed and chosen (1|true)", typed)
+	}
+	bt.Do(t, host, chromedp.Click(css(`.pad button[data-digit="0"]`)), chromedp.Click(css(`#play button.primary`)))
 	both(waitText(`#board .piles`, "10"))
 	// A card without value: the pile becomes unknown.
 	bt.Do(t, host, chromedp.Click(css(`.pile input[value="100A"]`)), chromedp.Click(css(`#play input[name=confirmed]`)), chromedp.Click(css(`#play button.primary`)))
@@ -135,15 +150,6 @@ func TestBrowserTheGame(t *testing.T) {
 	press(host, "draw")
 	both(waitText(`#board .turn`, "Ben"))
 
-	// Ben enters his own hand cards: they stay on his phone.
-	bt.Do(t, ben, chromedp.SendKeys(css(`input[name=cards]`), "57 12"))
-	press(ben, "hand")
-	both()
-	bt.Do(t, ben, waitText(`.myhand`, "57"))
-	bt.Shot(t, ben, "10-ben-hand")
-	if h := bt.HTML(t, host); strings.Contains(h, `cardchip">57`) || strings.Contains(h, `cardchip">12`) {
-		t.Fatal("Ben's hand cards are on the table's phone")
-	}
 	// Ben lays 57 and 12 on 100B from his phone and draws.
 	lay(ben, "100B", "57")
 	both(waitText(`#board .piles`, "57"))

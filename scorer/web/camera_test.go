@@ -116,7 +116,7 @@ func TestBrowserCardByCamera(t *testing.T) {
 	id, _ := a.table(`{"game":"labyrinth","players":["Anna","Ben"],"reader":"Anna"}`)
 	host := hostPhone(t, browser, e, "Tisch", id)
 	bt.Do(t, host, chromedp.SetUploadFiles(css(`input[data-scan-photo]`), []string{png}))
-	bt.Do(t, host, settled(1), waitText(`.lab-card`, "Präposition"))
+	bt.Do(t, host, settled(1), waitText(`.lab-card`, "Schild"))
 	bt.Shot(t, host, "60-photo-scanned")
 
 	// Live, through an HTTPS listener with the certificate the scorer makes.
@@ -139,6 +139,6 @@ func TestBrowserCardByCamera(t *testing.T) {
 	e.srv = srv // the phone talks to the https listener
 	phone := hostPhone(t, camera, e, "Tisch", id2)
 	bt.Do(t, phone, chromedp.WaitVisible(css(`button[data-scan-live]`)), chromedp.Click(css(`button[data-scan-live]`)))
-	bt.Do(t, phone, settled(1), waitText(`.lab-card`, "Präposition"))
+	bt.Do(t, phone, settled(1), waitText(`.lab-card`, "Schild"))
 	bt.Shot(t, phone, "61-live-scanned")
 }

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -156,17 +155,29 @@ func TestBrowserRaabEvening(t *testing.T) {
 	bt.Do(t, ps.all["Ben"], ready)
 	bt.Do(t, ps.all["Stefan"], ready)
 	ps.shot("Ben", "raab-06-buzzer-ready")
-	// Both press at about the same time, Ben 20 ms first.
-	var wg sync.WaitGroup
-	for i, who := range []string{"Ben", "Stefan"} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			time.Sleep(time.Duration(i) * 20 * time.Millisecond)
-			chromedp.Do(ps.all[who], chromedp.Click(css(`[data-buzz]`)))
-		}()
+	// Both press at about the same time, Ben 25 ms first: each phone's
+	// page taps at a set moment of the machine's clock. A loaded machine
+	// can fire a page's timer late and turn the order round; then the
+	// host frees the buzzer again and they press again (the buzzer's own
+	// precision is measured in buzzer_test.go).
+	for try := 1; ; try++ {
+		at := time.Now().Add(400 * time.Millisecond).UnixMilli()
+		for i, who := range []string{"Ben", "Stefan"} {
+			bt.Run(t, ps.all[who], chromedp.Evaluate[bool](fmt.Sprintf(`(setTimeout(() => document.querySelector("[data-buzz]").dispatchEvent(new PointerEvent("pointerdown", {bubbles: true, isPrimary: true})), %d - Date.now()), true)`, at+int64(i)*25)))
+		}
+		bt.Do(t, ps.all["Anna"], waitText(`.buzzer-status`, "war zuerst"))
+		status := bt.Run(t, ps.all["Anna"], chromedp.Text(css(`.buzzer-status`)))
+		if strings.Contains(status, "Ben ● war zuerst") && strings.Contains(status, "ms vor Stefan") {
+			break
+		}
+		if try == 3 {
+			t.Fatalf("three double presses, Ben 25 ms first, and the host saw %q", status)
+		}
+		t.Logf("try %d: %q; the host frees the buzzer", try, status)
+		bt.Do(t, ps.all["Anna"], chromedp.Click(css(`[data-buzz-reset]`)))
+		bt.Do(t, ps.all["Ben"], ready)
+		bt.Do(t, ps.all["Stefan"], ready)
 	}
-	wg.Wait()
 	for name, p := range ps.all {
 		bt.Do(t, p, waitText(`.buzzer-status`, "Ben ● war zuerst"))
 		if name == "Anna" {

@@ -66,6 +66,18 @@ func TestRevealInEveryGame(t *testing.T) {
 				if c.wantCorrect && rv["correct"].(map[string]any)["DE"] == "" {
 					t.Fatalf("line %d: a reveal without the correct answer: %v", i+2, rv)
 				}
+				// Raab: a stake is set before the question is read, so its
+				// reveal names no solution; a pick scored on a card task
+				// names the card's.
+				var act struct{ Type, Card string }
+				json.Unmarshal(l, &act)
+				correct := rv["correct"].(map[string]any)["DE"]
+				if act.Type == "bet" && correct != "" {
+					t.Fatalf("line %d: a stake's reveal gives the solution away: %v", i+2, correct)
+				}
+				if act.Type == "choose" && act.Card != "" && correct == "" {
+					t.Fatalf("line %d: a scored card task's reveal without its solution: %v", i+2, rv)
+				}
 				if len(rv["standings"].([]any)) == 0 {
 					t.Fatalf("line %d: no standings: %v", i+2, rv)
 				}

@@ -64,6 +64,11 @@ func (d *boardData) PassTo() []scorer.Marker {
 	return out
 }
 
+// EntryOpen is whether the table's entry of printed choices starts
+// unfolded: while a player on paper has still to choose. Players with
+// phones choose there; their rows are not offered at all.
+func (d *boardData) EntryOpen() bool { return len(d.PassTo()) > 0 }
+
 // PassURL is the page the table's phone shows when handed to player.
 func (d *boardData) PassURL(player string) string {
 	return "/t/" + d.Snap.ID + "/pass?player=" + url.QueryEscape(player)

@@ -79,6 +79,7 @@ func New(svc *scorer.Service) *Server {
 	api("DELETE /api/tables/{id}/seats/{player}", s.apiFreeSeat)
 	api("POST /api/tables/{id}/pin", s.apiChangePIN)
 	api("POST /api/tables/{id}/rematch", s.apiRematch)
+	api("POST /api/tables/{id}/follow", s.apiFollow)
 	api("POST /api/tables/{id}/actions", s.idempotent(s.apiAct))
 	api("POST /api/tables/{id}/undo", s.idempotent(s.apiUndo))
 	api("GET /api/tables/{id}/log", s.apiLog)

@@ -43,6 +43,55 @@
     }
     return el.value !== el.defaultValue;
   }
+  // Idiomorph matches old and new nodes by their place: where the board
+  // changed around a field (a row of the table's entry gone because that
+  // player chose on their own phone) it may build the field anew, and the
+  // pick would be lost. So what the person changed is also noted by form
+  // and name before the swap and put back after it.
+  function fieldKey(el) {
+    var f = el.form, k = "";
+    if (f) {
+      var kind = f.querySelector("input[type=hidden][name=type]");
+      k = (f.getAttribute("action") || "") + "#" + (kind ? kind.value : "");
+    }
+    k += "|" + el.name;
+    if (el.type === "radio" || el.type === "checkbox") k += "=" + el.value;
+    return k;
+  }
+  function fields(root) {
+    return root.querySelectorAll("input[name], select[name], textarea[name]");
+  }
+  function noteFields(root) {
+    var kept = {};
+    fields(root).forEach(function (el) {
+      if (!dirty(el)) return;
+      var v;
+      if (el.tagName === "SELECT") {
+        v = Array.prototype.filter.call(el.options, function (o) { return o.selected; }).map(function (o) { return o.value; });
+      } else if (el.type === "radio" || el.type === "checkbox") {
+        v = el.checked;
+      } else {
+        v = el.value;
+      }
+      kept[fieldKey(el)] = v;
+    });
+    return kept;
+  }
+  function putBack(root, kept) {
+    fields(root).forEach(function (el) {
+      var k = fieldKey(el);
+      if (!Object.prototype.hasOwnProperty.call(kept, k) || el.disabled) return;
+      var v = kept[k];
+      if (el.tagName === "SELECT") {
+        var offered = Array.prototype.some.call(el.options, function (o) { return v.indexOf(o.value) >= 0; });
+        if (offered) Array.prototype.forEach.call(el.options, function (o) { o.selected = v.indexOf(o.value) >= 0; });
+      } else if (el.type === "radio" || el.type === "checkbox") {
+        el.checked = v;
+      } else if (el.value !== v) {
+        el.value = v;
+      }
+    });
+  }
   var morphOptions = {
     morphStyle: "outerHTML",
     // Not idiomorph's own: it would also keep a tapped button's value and
@@ -77,6 +126,7 @@
       handleSwap: function (swapStyle, target, fragment) {
         if (swapStyle !== "morph") return;
         var id = target.id;
+        var kept = noteFields(target);
         var made = Idiomorph.morph(target, fragment.children, morphOptions);
         // htmx initialises what the swap returns and everything in it:
         // the element as it now is in the page (morphed, it is still the
@@ -84,7 +134,10 @@
         var live = target.isConnected ? target : (id && document.getElementById(id));
         // At once, not at the settle 20 ms later: a tap in between would
         // send a form htmx has not taken over yet as a page load.
-        if (live) htmx.process(live);
+        if (live) {
+          putBack(live, kept);
+          htmx.process(live);
+        }
         return live ? [live] : made;
       }
     });
