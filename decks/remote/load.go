@@ -88,9 +88,10 @@ func Refresh(ctx context.Context, f *Fetcher, spec string, prev *Deck) (d *Deck,
 		same = copies[i].Digest == prev.Copies[i].Digest
 	}
 	if !same {
-		d := load(ctx, f, spec, copies)
 		if fetchErr != nil {
 			d = &Deck{Copies: copies, Problems: decks.Problems{problemOf(fetchErr, strings.Join(strings.Fields(spec), " "))}}
+		} else {
+			d = load(ctx, f, spec, copies)
 		}
 		return d, d.Digest() != prev.Digest() || (d.Deck == nil) != (prev.Deck == nil)
 	}

@@ -580,7 +580,9 @@ func TestRefreshAsksWithTheETagAndSaysWhatChanged(t *testing.T) {
 	for _, cacheDir := range []bool{false, true} {
 		s := &sheetServer{data: fixture(t, "genial.xlsx"), contentType: xlsxType, etag: true}
 		var status atomic.Int32 // 0: serve s
+		var requests atomic.Int32
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			requests.Add(1)
 			if code := int(status.Load()); code != 0 {
 				w.WriteHeader(code)
 				return
@@ -623,9 +625,13 @@ func TestRefreshAsksWithTheETagAndSaysWhatChanged(t *testing.T) {
 			t.Errorf("cache %v, online again: changed %v, %s", cacheDir, changed, messages(again.Problems))
 		}
 		status.Store(http.StatusNotFound)
+		before := requests.Load()
 		gone, changed := Refresh(context.Background(), f, url, again)
 		if !changed || gone.Deck != nil || !strings.HasPrefix(messages(gone.Problems), url+": der Server antwortet mit 404 Not Found") {
 			t.Errorf("cache %v, 404: changed %v, %s", cacheDir, changed, messages(gone.Problems))
+		}
+		if n := requests.Load() - before; n != 1 {
+			t.Errorf("cache %v, 404: %d requests", cacheDir, n)
 		}
 		if still, changed := Refresh(context.Background(), f, url, gone); changed || still.Deck != nil {
 			t.Errorf("cache %v, 404 again: changed %v", cacheDir, changed)
