@@ -228,3 +228,42 @@ func benchmarkTells(b *testing.B, d ...*Deck) {
 	}
 	b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
 }
+
+// Reading the decks of testdata/libreoffice (genial, labyrinth and dativ
+// whole, raab's first two cards of every mini-game) in their three forms:
+// the .xlsx as typed, LibreOffice's .ods and LibreOffice's .xlsx — the
+// workbook alone, and the whole deck. With DRUCKREIF_BIG_FIXTURE=DIR also
+// DIR/big.xlsx (TestWriteBigFixture), DIR/big.ods and DIR/big-lo.xlsx
+// (LibreOffice's saves of it, as in testdata/libreoffice/README.md).
+func BenchmarkReadLibreOffice(b *testing.B) {
+	fixtures := filepath.Join("testdata", "libreoffice")
+	dirs := map[string]string{"genial": fixtures, "labyrinth": fixtures, "dativ": fixtures, "raab": fixtures}
+	names := []string{"genial", "labyrinth", "dativ", "raab"}
+	if dir := os.Getenv("DRUCKREIF_BIG_FIXTURE"); dir != "" {
+		dirs["big"] = dir
+		names = append(names, "big")
+	}
+	for _, name := range names {
+		for _, ext := range []string{".xlsx", ".ods", "-lo.xlsx"} {
+			path := filepath.Join(dirs[name], name+ext)
+			b.Run(name+ext+"/workbook", func(b *testing.B) {
+				b.ReportAllocs()
+				cpu := cpuSeconds()
+				for b.Loop() {
+					readAllSheets(b, path)
+				}
+				b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
+			})
+			b.Run(name+ext+"/deck", func(b *testing.B) {
+				b.ReportAllocs()
+				cpu := cpuSeconds()
+				for b.Loop() {
+					if d, probs := LoadPath(path); d == nil {
+						b.Fatal(probs)
+					}
+				}
+				b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
+			})
+		}
+	}
+}

@@ -1,6 +1,7 @@
 // Package decks turns question spreadsheets into typed, validated cards.
 //
-// A deck is a workbook (an .xlsx file or a folder of .csv files) with a
+// A deck is a workbook (an .xlsx or .ods file, a folder of .csv files, or
+// an online spreadsheet's export link read by package decks/remote) with a
 // sheet "Deck" describing it and one or more card sheets. Load reads one
 // deck and reports every problem with file, sheet, row and column; a Set
 // combines decks, filters them by region and finds cards by their printed
@@ -117,13 +118,18 @@ func (o Origin) Cell(column string) Location {
 	return Location{File: o.File, Sheet: o.Sheet, Row: o.Row, Column: col}
 }
 
-// LoadPath reads the deck at a path on disk: an .xlsx file or a folder of
-// .csv files.
+// LoadPath reads the deck at a path on disk: an .xlsx or .ods file or a
+// folder of .csv files. An address (https://…) is refused here: decks
+// from the web are read by package decks/remote (see Options.Remote).
 func LoadPath(path string) (*Deck, Problems) {
+	var probs Problems
 	if path == "" {
-		var probs Problems
-		probs.errorf(Location{File: "''"}, "leerer Pfad: bitte eine .xlsx-Datei oder einen Ordner angeben (für den aktuellen Ordner: .)",
-			"empty path: please name an .xlsx file or a folder (for the current folder: .)")
+		probs.errorf(Location{File: "''"}, "leerer Pfad: bitte eine .xlsx- oder .ods-Datei oder einen Ordner angeben (für den aktuellen Ordner: .)",
+			"empty path: please name an .xlsx or .ods file or a folder (for the current folder: .)")
+		return nil, probs
+	}
+	if IsURL(path) {
+		probs.errorf(Location{File: path}, "eine Adresse im Netz kann hier nicht gelesen werden", "an address on the web cannot be read here")
 		return nil, probs
 	}
 	abs, err := filepath.Abs(path)
@@ -133,11 +139,34 @@ func LoadPath(path string) (*Deck, Problems) {
 	return Load(os.DirFS(filepath.Dir(abs)), filepath.Base(abs), path)
 }
 
+// IsURL reports whether a deck is named by an address with a scheme
+// (https://…, http://…, or one druckreif refuses, such as ftp://), not by
+// a path.
+func IsURL(s string) bool {
+	scheme, rest, ok := strings.Cut(s, "://")
+	if !ok || len(scheme) < 2 || rest == "" {
+		return false // "C://x" is no address either
+	}
+	for i, c := range scheme {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return true
+}
+
 // Load reads the deck at name in fsys; display names it in messages. The
 // deck is nil when it has errors.
 func Load(fsys fs.FS, name, display string) (*Deck, Problems) {
-	var probs Problems
 	wb, err := workbook.Open(fsys, name, display, workbook.DefaultLimits)
+	return LoadWorkbook(wb, err, display)
+}
+
+// LoadWorkbook reads the deck in an opened workbook; err is the error of
+// opening it, reported as the deck's problem. display names the deck in
+// messages. The deck is nil when it has errors.
+func LoadWorkbook(wb *workbook.Workbook, err error, display string) (*Deck, Problems) {
+	var probs Problems
 	if err != nil {
 		if we, ok := err.(*workbook.Error); ok {
 			probs.addRead(Error, we)
@@ -197,6 +226,7 @@ var deckSheetNames = []string{"Deck"}
 var (
 	codePattern     = regexp.MustCompile(`^[A-Z0-9]{1,8}$`)
 	versionPattern  = regexp.MustCompile(`^[0-9A-Z][0-9A-Z.\-]{0,15}$`)
+	numberVersion   = regexp.MustCompile(`^[0-9]+,[0-9]+$`)
 	languagePattern = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
 	yearPattern     = regexp.MustCompile(`^(19|20|21)\d\d$`)
 )
@@ -305,6 +335,11 @@ func parseDeckSheet(wb *workbook.Workbook, known map[*workbook.Sheet]bool, probs
 		info.Code = v
 	}
 	if v := need("Version"); v != "" {
+		if numberVersion.MatchString(v) {
+			// Typed as a number, 1.0 reads as a German spreadsheet shows
+			// it, 1,0; it is meant as 1.0.
+			v = strings.Replace(v, ",", ".", 1)
+		}
 		if !versionPattern.MatchString(v) {
 			probs.errorf(at(rows["Version"], keys["Version"]), "„%s“ ist keine gültige Version (A–Z, 0–9, „.“ und „-“, höchstens 16 Zeichen, z. B. 1.0)",
 				"%q is not a valid version (A–Z, 0–9, \".\" and \"-\", at most 16 characters, e.g. 1.0)", v)

@@ -48,9 +48,21 @@ func LoadDefaults() ([]*Deck, Problems) {
 // Options selects the decks of a run: the defaults unless NoDefaults, plus
 // the user's decks, filtered by region.
 type Options struct {
-	Paths      []string
+	Paths      []string // files, folders and addresses (IsURL)
 	NoDefaults bool
 	Regions    RegionFilter
+	// Remote reads a deck named by an address; without it, addresses are
+	// refused. Package decks/remote provides one.
+	Remote func(spec string) (*Deck, Problems)
+}
+
+// Load reads one deck the options name: a path, or an address through
+// Remote.
+func (o Options) Load(path string) (*Deck, Problems) {
+	if IsURL(path) && o.Remote != nil {
+		return o.Remote(path)
+	}
+	return LoadPath(path)
 }
 
 // LoadSet reads the decks the options name, combines and filters them. The
@@ -63,7 +75,7 @@ func LoadSet(o Options) (*Set, Problems) {
 		decks, probs = append(decks, d...), append(probs, p...)
 	}
 	for _, path := range o.Paths {
-		d, p := LoadPath(path)
+		d, p := o.Load(path)
 		probs = append(probs, p...)
 		if d != nil {
 			decks = append(decks, d)

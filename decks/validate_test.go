@@ -353,3 +353,16 @@ func TestSoundAlikeWarningNamesTheMerger(t *testing.T) {
 		t.Errorf("with a hint: %q", messages(probs, i18n.German))
 	}
 }
+
+// A Version typed as a number reads as a German spreadsheet shows it
+// (1,5); it is the version 1.5. Other commas are no version.
+func TestVersionTypedAsNumber(t *testing.T) {
+	s := validGenial()
+	s["Deck"][3][1] = "1,5"
+	d, probs := loadSheets(t, s)
+	if d == nil || d.Info.Version != "1.5" {
+		t.Fatalf("version %v: %q", d, messages(probs, i18n.German))
+	}
+	s["Deck"][3][1] = "1,5,2"
+	wantProblem(t, s, "deck/Deck.csv: Deck: Zeile 4: Spalte Version: „1,5,2“ ist keine gültige Version (A–Z, 0–9, „.“ und „-“, höchstens 16 Zeichen, z. B. 1.0)")
+}

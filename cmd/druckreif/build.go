@@ -92,6 +92,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	kit.TuneRuntime()
 	start := time.Now()
 	set, probs := decks.LoadSet(dopts)
+	df.web.printNotices(stderr, l)
 	if set == nil {
 		printProblems(stderr, probs.Errors(), l)
 		return 1

@@ -14,20 +14,25 @@ import (
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", args, i18n.Sprintf(
-		"Aufruf: druckreif check [OPTIONEN] [DECK …]\n\nPrüft Decks (.xlsx-Dateien oder Ordner mit .csv-Dateien) und meldet jedes Problem\nals „DATEI: BLATT: Zeile N: Spalte C: Meldung“. Ohne DECK werden die eingebauten\nStandarddecks geprüft. Exit-Code 1 bei Fehlern, 0 wenn es nur Warnungen gibt.",
-		"Usage: druckreif check [OPTIONS] [DECK …]\n\nChecks decks (.xlsx files or folders of .csv files) and reports every problem\nas \"FILE: SHEET: row N: column C: message\". Without DECK the embedded default\ndecks are checked. Exits 1 on errors, 0 with warnings only."), stderr)
+		"Aufruf: druckreif check [OPTIONEN] [DECK …]\n\nPrüft Decks (.xlsx- und .ods-Dateien, Ordner mit .csv-Dateien, Export-Links geteilter\nOnline-Tabellen) und meldet jedes Problem als „DATEI: BLATT: Zeile N: Spalte C: Meldung“.\nOhne DECK werden die eingebauten Standarddecks geprüft. Exit-Code 1 bei Fehlern,\n0 wenn es nur Warnungen gibt.",
+		"Usage: druckreif check [OPTIONS] [DECK …]\n\nChecks decks (.xlsx and .ods files, folders of .csv files, export links of shared\nonline spreadsheets) and reports every problem as \"FILE: SHEET: row N: column C:\nmessage\". Without DECK the embedded default decks are checked. Exits 1 on errors,\n0 with warnings only."), stderr)
+	var named multiFlag
+	fs.Var(pathsFlag{&named, fs.lang}, "deck", deckUsage.In(fs.lang))
 	pos, code, ok := fs.parse(args)
 	if !ok {
 		return code
 	}
+	pos = append(named, pos...)
 	lang := fs.lang
+	var web webDecks
+	opts := decks.Options{Remote: web.load}
 	var loaded []*decks.Deck
 	var probs decks.Problems
 	if len(pos) == 0 {
 		loaded, probs = decks.LoadDefaults()
 	} else {
 		for _, p := range pos {
-			d, ps := decks.LoadPath(p)
+			d, ps := opts.Load(p)
 			probs = append(probs, ps...)
 			if d != nil {
 				loaded = append(loaded, d)

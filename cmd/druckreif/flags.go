@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"druckreif/decks"
+	"druckreif/decks/remote"
 	"druckreif/i18n"
 )
 
@@ -159,11 +161,17 @@ type deckFlags struct {
 	noDefaults bool
 	region     string
 	exclude    multiFlag
+	web        webDecks
 }
+
+// deckUsage explains --deck.
+var deckUsage = i18n.Sprintf(
+	"ein weiteres Deck hinzunehmen: .xlsx- oder .ods-Datei, CSV-Ordner oder der Export-Link einer geteilten Online-Tabelle (https://…, http:// nur im lokalen Netz); mehrfach möglich",
+	"add a deck: an .xlsx or .ods file, a CSV folder or the export link of a shared online spreadsheet (https://…, http:// only on the local network); repeatable")
 
 func (d *deckFlags) register(fs *flagSet) {
 	l := fs.lang
-	fs.Var(pathsFlag{&d.paths, l}, "deck", i18n.Sprintf("ein weiteres Deck (.xlsx oder CSV-Ordner) hinzunehmen; mehrfach möglich", "add a deck (.xlsx or CSV folder); repeatable").In(l))
+	fs.Var(pathsFlag{&d.paths, l}, "deck", deckUsage.In(l))
 	fs.BoolVar(&d.noDefaults, "no-default-decks", false, i18n.Sprintf("die eingebauten Standarddecks weglassen", "leave out the embedded default decks").In(l))
 	fs.StringVar(&d.region, "region", "", i18n.Sprintf("nur Karten ohne Region und Karten dieser Region behalten (z. B. de-AT)", "keep only cards without a region and cards of this region (e.g. de-AT)").In(l))
 	fs.Var(&d.exclude, "exclude-region", i18n.Sprintf("Karten dieser Region weglassen (z. B. de-AT für rein österreichische Runden); mehrfach möglich", "leave out the cards of this region (e.g. de-AT for purely Austrian rounds); repeatable").In(l))
@@ -171,7 +179,7 @@ func (d *deckFlags) register(fs *flagSet) {
 
 // options turns the flags into deck options, checking the region codes.
 func (d *deckFlags) options(lang i18n.Lang) (decks.Options, error) {
-	o := decks.Options{Paths: d.paths, NoDefaults: d.noDefaults}
+	o := decks.Options{Paths: d.paths, NoDefaults: d.noDefaults, Remote: d.web.load}
 	if d.region != "" {
 		code, ok := decks.CanonicalRegion(d.region)
 		if !ok {
@@ -201,4 +209,35 @@ func printProblems(w io.Writer, probs decks.Problems, lang i18n.Lang) (errs, war
 		}
 	}
 	return errs, warns
+}
+
+// webDecks reads the decks named by addresses, through the user's cache,
+// and keeps the notices of copies used offline, which every command prints
+// (build and serve print no other warnings of loading).
+type webDecks struct {
+	fetcher *remote.Fetcher
+	notices decks.Problems
+}
+
+func (w *webDecks) load(spec string) (*decks.Deck, decks.Problems) {
+	if w.fetcher == nil {
+		w.fetcher = &remote.Fetcher{}
+		if dir, err := remote.DefaultCacheDir(); err == nil {
+			w.fetcher.CacheDir = dir
+		}
+	}
+	d := remote.Load(context.Background(), w.fetcher, spec)
+	for _, c := range d.Copies {
+		if c.Offline != nil {
+			w.notices = append(w.notices, remote.OfflineNotice(c))
+		}
+	}
+	return d.Deck, d.Problems
+}
+
+// printNotices writes the notices of decks read offline.
+func (w *webDecks) printNotices(out io.Writer, lang i18n.Lang) {
+	for _, p := range w.notices {
+		fmt.Fprintln(out, i18n.OneLine(p.In(lang)))
+	}
 }

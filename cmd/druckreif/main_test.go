@@ -53,6 +53,24 @@ func TestTemplateThenCheck(t *testing.T) {
 	}
 }
 
+// template --ods writes LibreOffice's format; check reads it.
+func TestODSTemplateThenCheck(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "genial-vorlage.ods")
+	if code, out, errs := runCLI("template", "genial", "--ods", "-o", path); code != 0 || !strings.Contains(out, "Vorlage geschrieben: "+path) {
+		t.Fatalf("template --ods: exit %d: %s", code, errs)
+	}
+	if code, out, _ := runCLI("check", path); code != 0 || !strings.Contains(out, "1 Deck(s) mit 2 Karten geprüft: 0 Fehler, 0 Warnung(en).") {
+		t.Fatalf("check of a fresh .ods template: exit %d:\n%s", code, out)
+	}
+	if code, _, errs := runCLI("template", "genial", "--ods", "-o", filepath.Join(dir, "g.xlsx")); code != 2 || !strings.Contains(errs, "muss auf .xlsx oder .ods enden") {
+		t.Errorf("--ods with .xlsx: exit %d: %s", code, errs)
+	}
+	if code, _, errs := runCLI("template", "genial", "--ods", "--csv"); code != 2 || !strings.Contains(errs, "schließen einander aus") {
+		t.Errorf("--ods --csv: exit %d: %s", code, errs)
+	}
+}
+
 func TestCardShowsSolution(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "mein")
 	if code, _, errs := runCLI("template", "dativ", "--csv", "-o", dir); code != 0 {

@@ -67,6 +67,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	set, probs := decks.LoadSet(opts)
+	df.web.printNotices(stderr, lang)
 	if set == nil {
 		printProblems(stderr, probs.Errors(), lang)
 		return 1

@@ -98,6 +98,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	set, probs := decks.LoadSet(opts)
+	df.web.printNotices(stderr, lang)
 	if set == nil {
 		printProblems(stderr, probs.Errors(), lang)
 		return 1

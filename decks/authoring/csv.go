@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"druckreif/decks"
+	"druckreif/decks/workbook"
 	"druckreif/i18n"
 	"druckreif/internal/fileread"
 	"druckreif/internal/interrupt"
@@ -69,14 +70,19 @@ func WriteCSVTemplate(g decks.Game, dir string, force bool) error {
 	return writeAll(data, force)
 }
 
-// WriteTemplateFile writes the .xlsx template to name. An existing file is
-// refused unless force is given.
+// WriteTemplateFile writes the template to name, as .xlsx or, when name
+// ends in .ods, as .ods. An existing file is refused unless force is
+// given.
 func WriteTemplateFile(g decks.Game, name string, force bool) error {
 	if err := checkTarget(name, false, force); err != nil {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := WriteTemplate(g, &buf); err != nil {
+	write := WriteTemplate
+	if workbook.KindOf(name) == workbook.ODS {
+		write = WriteODSTemplate
+	}
+	if err := write(g, &buf); err != nil {
 		return err
 	}
 	return writeAll(map[string][]byte{name: buf.Bytes()}, force)
@@ -100,7 +106,7 @@ func checkTarget(target string, folder, force bool) error {
 	case folder && !info.IsDir():
 		return errorf("%s ist eine Datei; für --csv bitte einen (neuen) Ordner angeben", "%s is a file; --csv needs a (new) folder", target)
 	case !folder && info.IsDir():
-		return errorf("%s ist ein Ordner; bitte einen Dateinamen auf .xlsx angeben", "%s is a folder; please name a file ending in .xlsx", target)
+		return errorf("%s ist ein Ordner; bitte einen Dateinamen auf .xlsx oder .ods angeben", "%s is a folder; please name a file ending in .xlsx or .ods", target)
 	case force:
 		return nil
 	case !folder:

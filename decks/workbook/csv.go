@@ -328,3 +328,43 @@ func trimTrailingEmpty(rec []string) []string {
 	}
 	return rec[:n]
 }
+
+// CSVSheet is one sheet's CSV text held in memory, as downloaded.
+type CSVSheet struct {
+	Name string // the sheet's name
+	File string // names the sheet's source in messages (its address)
+	Data []byte
+}
+
+// OpenCSVSheets makes a workbook of CSV texts in memory, one sheet each;
+// display names the workbook in messages. The texts are read as a CSV
+// folder's files are.
+func OpenCSVSheets(display string, sheets []CSVSheet, lim Limits) (*Workbook, error) {
+	wb := newWorkbook(display, lim)
+	if len(sheets) > lim.Sheets {
+		return nil, &Error{File: display, Msg: i18n.Sprintf(
+			"zu viele CSV-Dateien (%d, höchstens %d)", "too many CSV files (%d, at most %d)", len(sheets), lim.Sheets)}
+	}
+	src := csvMemory{}
+	for _, cs := range sheets {
+		if int64(len(cs.Data)) > lim.FileBytes {
+			return nil, &Error{File: cs.File, Msg: fileread.TooLarge(lim.FileBytes)}
+		}
+		s := &Sheet{Name: normalize(cs.Name), File: cs.File}
+		wb.Sheets = append(wb.Sheets, s)
+		src[s] = cs.Data
+	}
+	wb.src = src
+	return wb, nil
+}
+
+// csvMemory holds the CSV texts of OpenCSVSheets.
+type csvMemory map[*Sheet][]byte
+
+func (m csvMemory) load(wb *Workbook, s *Sheet) error {
+	warn, err := parseCSV(wb, s, m[s])
+	if warn != nil {
+		wb.Warnings = append(wb.Warnings, warn)
+	}
+	return err
+}

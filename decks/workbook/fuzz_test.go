@@ -92,3 +92,28 @@ func FuzzXLSX(f *testing.F) {
 		checkRead(t, wb, err, lim)
 	})
 }
+
+func FuzzODS(f *testing.F) {
+	f.Add(rawODS{tables: []rawSheet{{"Deck", odsRow(odsText("Spiel"), odsText("genial"))}, {"Karten",
+		`<table:table-column table:number-columns-repeated="3" table:default-cell-style-name="ce2"/>` +
+			odsRow(odsText(`<text:span>a</text:span><text:s text:c="2"/>b<text:tab/><text:line-break/>`),
+				`<table:table-cell table:formula="of:=1+1" office:value-type="float" office:value="2"><text:p>2</text:p></table:table-cell>`,
+				`<table:table-cell office:value-type="date" office:date-value="2026-05-03"/>`) +
+			`<table:table-row table:number-rows-repeated="3"><table:table-cell table:number-columns-repeated="2" office:value-type="float" office:value="1.5"/></table:table-row>`}},
+		autoStyle: `<number:number-style style:name="N2"><number:number number:decimal-places="2"/></number:number-style><style:style style:name="ce2" style:family="table-cell" style:data-style-name="N2"/>`,
+	}.bytes(f))
+	f.Add(rawODS{mimetype: "application/vnd.oasis.opendocument.text"}.bytes(f))
+	f.Add([]byte("PK\x03\x04"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lim := fuzzLimits()
+		wb, err := Open(fstest.MapFS{"x.ods": &fstest.MapFile{Data: data}}, "x.ods", "x.ods", lim)
+		if err == nil {
+			for _, s := range wb.Sheets {
+				if err = wb.Load(s); err != nil {
+					break
+				}
+			}
+		}
+		checkRead(t, wb, err, lim)
+	})
+}

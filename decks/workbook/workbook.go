@@ -1,16 +1,19 @@
-// Package workbook reads a spreadsheet — an .xlsx file or a folder of .csv
-// files, one file per sheet — into sheets of text cells.
+// Package workbook reads a spreadsheet — an .xlsx file, an .ods file or a
+// folder of .csv files, one file per sheet — into sheets of text cells.
 //
 // It knows nothing about games or cards: it turns bytes into rows and reports
 // what it cannot read with the file, sheet, row and column, as a spreadsheet
-// user sees them. Open reads only the list of sheets; a sheet's cells are
-// read when Load asks for them, so a sheet nobody needs costs nothing. Every
-// read is bounded (file size, unzipped size, text per workbook, rows,
-// columns, cell length), so hostile input ends in an error, never in a panic
-// or in unbounded memory.
+// user sees them. Open reads only the list of sheets (an .ods file, whose
+// sheets share one part, is read whole); a sheet's cells are handed out
+// when Load asks for them, so a sheet nobody needs costs little and its
+// problems are not reported. Every read is bounded (file size, unzipped
+// size, text per workbook, rows, columns, cell length, repeated cells), so
+// hostile input ends in an error, never in a panic or in unbounded memory.
 package workbook
 
 import (
+	"archive/zip"
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -26,8 +29,8 @@ import (
 
 // Limits bound what a single workbook may hold.
 type Limits struct {
-	FileBytes  int64 // size of one .xlsx or .csv file
-	UnzipBytes int64 // total uncompressed size of the parts of an .xlsx that are read
+	FileBytes  int64 // size of one .xlsx, .ods or .csv file
+	UnzipBytes int64 // total uncompressed size of the parts of an .xlsx or .ods that are read
 	// TextBytes bounds the text of all cells read from one workbook (UTF-8
 	// bytes, a text repeated in many cells counted every time), so that a
 	// small file cannot make later stages handle gigabytes.
@@ -76,7 +79,7 @@ type source interface {
 type Sheet struct {
 	Name string
 	// File names the file the sheet came from in messages: the workbook
-	// for .xlsx, the sheet's own .csv file for a CSV folder.
+	// for .xlsx and .ods, the sheet's own .csv file for a CSV folder.
 	File   string
 	Rows   [][]string
 	loaded bool
@@ -218,36 +221,98 @@ func (e *Error) In(l i18n.Lang) string {
 }
 
 // Open lists the sheets of the workbook at name in fsys: a directory of
-// .csv files or an .xlsx file. display is how the workbook is named in
-// messages. Only regular files are read.
+// .csv files, an .xlsx or an .ods file. display is how the workbook is
+// named in messages. Only regular files are read.
 func Open(fsys fs.FS, name, display string, lim Limits) (*Workbook, error) {
 	if name == "" || display == "" {
-		return nil, &Error{File: display, Msg: i18n.Sprintf("leerer Pfad: bitte eine .xlsx-Datei oder einen Ordner angeben",
-			"empty path: please name an .xlsx file or a folder")}
+		return nil, &Error{File: display, Msg: i18n.Sprintf("leerer Pfad: bitte eine .xlsx- oder .ods-Datei oder einen Ordner angeben",
+			"empty path: please name an .xlsx or .ods file or a folder")}
 	}
 	info, err := fs.Stat(fsys, name)
 	if err != nil {
 		return nil, readError(display, err)
 	}
-	wb := &Workbook{Path: display, lim: lim, textLeft: lim.TextBytes}
 	if info.IsDir() {
+		wb := newWorkbook(display, lim)
 		return wb, openCSVDir(wb, fsys, name)
 	}
-	switch strings.ToLower(path.Ext(name)) {
-	case ".xlsx", ".xlsm":
+	kind := KindOf(name)
+	switch kind {
+	case XLSX, ODS:
 		data, err := fileread.Read(fsys, name, lim.FileBytes)
 		if err != nil {
 			return nil, readError(display, err)
 		}
-		return wb, openXLSX(wb, data)
-	case ".csv":
+		return OpenBytes(data, kind, display, lim)
+	case CSV:
 		return nil, &Error{File: display, Msg: i18n.Sprintf(
 			"eine einzelne CSV-Datei ist kein Deck: ein Deck ist ein Ordner mit einer CSV-Datei je Tabellenblatt (Deck.csv, Karten.csv …)",
 			"a single CSV file is not a deck: a deck is a folder with one CSV file per sheet (Deck.csv, Karten.csv …)")}
 	}
 	return nil, &Error{File: display, Msg: i18n.Sprintf(
-		"unbekanntes Format: erwartet wird eine .xlsx-Datei oder ein Ordner mit .csv-Dateien",
-		"unknown format: expected an .xlsx file or a folder of .csv files")}
+		"unbekanntes Format: erwartet wird eine .xlsx- oder .ods-Datei oder ein Ordner mit .csv-Dateien",
+		"unknown format: expected an .xlsx or .ods file or a folder of .csv files")}
+}
+
+// Kind is a workbook's file format.
+type Kind int
+
+const (
+	Unknown Kind = iota
+	XLSX         // Office Open XML (Excel, and what most programs export)
+	ODS          // OpenDocument (LibreOffice's own format)
+	CSV          // one sheet as comma-, semicolon- or tab-separated text
+)
+
+func (k Kind) String() string {
+	switch k {
+	case XLSX:
+		return ".xlsx"
+	case ODS:
+		return ".ods"
+	case CSV:
+		return ".csv"
+	}
+	return "?"
+}
+
+// KindOf tells a workbook's format by its file name.
+func KindOf(name string) Kind {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".xlsx", ".xlsm":
+		return XLSX
+	case ".ods", ".ots":
+		return ODS
+	case ".csv":
+		return CSV
+	}
+	return Unknown
+}
+
+// OpenBytes lists the sheets of an .xlsx or .ods file held in memory (a
+// download); display names it in messages.
+func OpenBytes(data []byte, kind Kind, display string, lim Limits) (*Workbook, error) {
+	if int64(len(data)) > lim.FileBytes {
+		return nil, &Error{File: display, Msg: fileread.TooLarge(lim.FileBytes)}
+	}
+	wb := newWorkbook(display, lim)
+	var err error
+	switch kind {
+	case XLSX:
+		err = openXLSX(wb, data)
+	case ODS:
+		err = openODS(wb, data)
+	default:
+		return nil, &Error{File: display, Msg: i18n.Sprintf("unbekanntes Format", "unknown format")}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return wb, nil
+}
+
+func newWorkbook(display string, lim Limits) *Workbook {
+	return &Workbook{Path: display, lim: lim, textLeft: lim.TextBytes}
 }
 
 // readError turns a failed read of a file into a located error.
@@ -316,4 +381,26 @@ func ColumnLetter(i int) string {
 		s = string(rune('A'+(i-1)%26)) + s
 	}
 	return s
+}
+
+// Sniff tells a file's format by its content: a zip holding an
+// OpenDocument spreadsheet or an Office Open XML workbook, or else text
+// (CSV). It returns Unknown for a zip that is neither.
+func Sniff(data []byte) Kind {
+	if !bytes.HasPrefix(data, []byte("PK\x03\x04")) {
+		return CSV
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return Unknown
+	}
+	for _, f := range zr.File {
+		switch strings.ToLower(f.Name) {
+		case "mimetype", "content.xml":
+			return ODS
+		case "[content_types].xml", "xl/workbook.xml":
+			return XLSX
+		}
+	}
+	return Unknown
 }

@@ -380,7 +380,8 @@ func TestXLSXValuesFormulasAndErrors(t *testing.T) {
 }
 
 // Values read as excelize (the library that writes the templates) reads
-// them, for everything a deck holds.
+// them, for everything a deck holds — but numbers with a decimal comma, as
+// a German spreadsheet shows them (excelize writes 3.5).
 func TestXLSXValuesMatchExcelize(t *testing.T) {
 	f := excelize.NewFile()
 	f.SetSheetName("Sheet1", "Karten")
@@ -401,6 +402,12 @@ func TestXLSXValuesMatchExcelize(t *testing.T) {
 	}
 	for _, s := range wb.Sheets {
 		want, _ := f.GetRows(s.Name)
+		for i, v := range values {
+			if _, ok := v.(float64); ok {
+				r, c := i/5, i%5
+				want[r][c] = strings.Replace(want[r][c], ".", ",", 1)
+			}
+		}
 		if fmt.Sprintf("%q", s.Rows) != fmt.Sprintf("%q", want) {
 			t.Errorf("%s:\n got %q\nwant %q", s.Name, s.Rows, want)
 		}
@@ -423,7 +430,7 @@ func TestXLSXNumberFormats(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := wb.Sheets[0]
-	want := []string{"0.3", "1.0", "03.05.2026", "15.03.2023 12:00:00", "13%", "TRUE", "03.05.2026"}
+	want := []string{"0,3", "1,0", "03.05.2026", "15.03.2023 12:00:00", "13%", "TRUE", "03.05.2026"}
 	if fmt.Sprintf("%q", s.Rows[0]) != fmt.Sprintf("%q", want) {
 		t.Errorf("got %q, want %q", s.Rows[0], want)
 	}
@@ -651,12 +658,16 @@ func TestOpenKinds(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.csv"), []byte("x"), 0o644)
 	os.WriteFile(filepath.Join(dir, "a.ods"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.numbers"), []byte("x"), 0o644)
 	fsys := os.DirFS(dir)
 	if _, err := Open(fsys, "a.csv", "a.csv", DefaultLimits); err == nil || !strings.Contains(err.Error(), "eine einzelne CSV-Datei ist kein Deck") {
 		t.Errorf("single csv: %v", err)
 	}
-	if _, err := Open(fsys, "a.ods", "a.ods", DefaultLimits); err == nil || !strings.Contains(err.Error(), "unbekanntes Format") {
+	if _, err := Open(fsys, "a.ods", "a.ods", DefaultLimits); err == nil || !strings.Contains(err.Error(), "a.ods: keine lesbare .ods-Datei") {
 		t.Errorf("ods: %v", err)
+	}
+	if _, err := Open(fsys, "a.numbers", "a.numbers", DefaultLimits); err == nil || !strings.Contains(err.Error(), "unbekanntes Format: erwartet wird eine .xlsx- oder .ods-Datei") {
+		t.Errorf("numbers: %v", err)
 	}
 	if _, err := Open(fsys, "nope", "nope", DefaultLimits); err == nil || err.Error() != "nope: nicht gefunden" {
 		t.Errorf("missing: %v", err)

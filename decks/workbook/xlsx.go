@@ -1,9 +1,6 @@
 package workbook
 
 import (
-	"archive/zip"
-	"bytes"
-	"compress/flate"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -39,40 +36,22 @@ import (
 
 // xlsxPackage is an opened .xlsx file.
 type xlsxPackage struct {
-	parts     map[string]*zip.File // by lower-case part name
+	*zipPackage
 	date1904  bool
 	sst       *sharedStrings // read with the first sheet
 	sstPart   string
 	styles    []numFormat // by cell style index (cellXfs)
 	stylePart string
 	read      bool // sst and styles have been read
-	unzipLeft int64
-	cellBytes int // the longest cell text in bytes that can be within CellRunes
+	cellBytes int  // the longest cell text in bytes that can be within CellRunes
 }
 
-// maxZipEntries bounds the number of parts; a workbook has a few dozen.
-const maxZipEntries = 10_000
-
 func openXLSX(wb *Workbook, data []byte) error {
-	damaged := func(err error) error {
-		return &Error{File: wb.Path, Msg: i18n.Sprintf(
-			"keine lesbare .xlsx-Datei: %v", "not a readable .xlsx file: %v", err)}
-	}
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	z, err := openZip(wb, data, ".xlsx")
 	if err != nil {
-		return damaged(err)
+		return err
 	}
-	if len(zr.File) > maxZipEntries {
-		return damaged(fmt.Errorf("%d Teile", len(zr.File)))
-	}
-	pkg := &xlsxPackage{parts: map[string]*zip.File{}, unzipLeft: wb.lim.UnzipBytes, cellBytes: 4*wb.lim.CellRunes + 4}
-	for _, f := range zr.File {
-		name := strings.ToLower(strings.TrimPrefix(strings.ReplaceAll(f.Name, `\`, "/"), "/"))
-		if _, dup := pkg.parts[name]; dup {
-			return damaged(fmt.Errorf("der Teil %s steht doppelt im Archiv", f.Name))
-		}
-		pkg.parts[name] = f
-	}
+	pkg := &xlsxPackage{zipPackage: z, cellBytes: 4*wb.lim.CellRunes + 4}
 	// The package relationships name the workbook part.
 	wbPart := "xl/workbook.xml"
 	var rels relationships
@@ -152,140 +131,6 @@ func resolvePart(base, target string) string {
 
 func relsOf(part string) string {
 	return path.Join(path.Dir(part), "_rels", path.Base(part)+".rels")
-}
-
-// open opens a part for streaming; the reader counts against the unzip
-// limit and reports a checksum mismatch at its end.
-func (p *xlsxPackage) open(wb *Workbook, part string) (io.ReadCloser, error) {
-	f, ok := p.parts[part]
-	if !ok {
-		return nil, nil
-	}
-	rc, err := f.Open()
-	if err != nil {
-		return nil, &Error{File: wb.Path, Msg: i18n.Sprintf(
-			"beschädigte .xlsx-Datei: der Teil %s kann nicht entpackt werden: %v",
-			"damaged .xlsx file: the part %s cannot be unzipped: %v", f.Name, err)}
-	}
-	return &limitedPart{rc: rc, left: &p.unzipLeft, max: wb.lim.UnzipBytes}, nil
-}
-
-// maxXMLRun bounds the bytes between two "<" of a part: encoding/xml holds
-// a whole text or tag in memory before it returns it, so one text node of
-// 200 MB would cost 200 MB. No cell text (at most CellRunes characters,
-// escaped) or tag comes near it.
-const maxXMLRun = 1 << 20
-
-var errXMLRun = errors.New("XML run too long")
-
-// limitedPart stops reading when the workbook's unzip budget is spent.
-type limitedPart struct {
-	rc   io.ReadCloser
-	left *int64
-	max  int64
-	run  int // bytes since the last "<"
-}
-
-var (
-	errUnzipLimit  = errors.New("unzip limit")
-	errCellTooLong = errors.New("cell too long") // more text than CellRunes allows
-)
-
-func (l *limitedPart) Read(b []byte) (int, error) {
-	if *l.left <= 0 {
-		return 0, errUnzipLimit
-	}
-	if int64(len(b)) > *l.left {
-		b = b[:*l.left+1]
-	}
-	n, err := l.rc.Read(b)
-	*l.left -= int64(n)
-	if *l.left < 0 {
-		return n, errUnzipLimit
-	}
-	if i := bytes.LastIndexByte(b[:n], '<'); i >= 0 {
-		l.run = n - i - 1
-	} else {
-		l.run += n
-	}
-	if l.run > maxXMLRun {
-		return n, errXMLRun
-	}
-	return n, err
-}
-
-func (l *limitedPart) Close() error { return l.rc.Close() }
-
-// partError explains a failed read of a part: the unzip limit, a damaged
-// zip entry, or XML that is broken or cut short. what names the part as the
-// author knows it; sheet is set for a worksheet.
-func (p *xlsxPackage) partError(wb *Workbook, what i18n.Text, sheet string, err error) error {
-	var located *Error
-	if errors.As(err, &located) {
-		return located
-	}
-	var ce *cellError
-	if errors.As(err, &ce) {
-		return &Error{File: wb.Path, Sheet: sheet, Msg: i18n.T("beschädigte .xlsx-Datei: "+ce.de, "damaged .xlsx file: "+ce.en)}
-	}
-	say := func(de, en string) i18n.Text {
-		return i18n.T(fmt.Sprintf(de, what.DE, err), fmt.Sprintf(en, what.EN, err))
-	}
-	e := &Error{File: wb.Path, Sheet: sheet}
-	var se *xml.SyntaxError
-	var corrupt flate.CorruptInputError
-	switch {
-	case errors.Is(err, errUnzipLimit):
-		e.Msg = i18n.Sprintf("zu groß: entpackt mehr als %d MiB", "too large: more than %d MiB unzipped", wb.lim.UnzipBytes>>20)
-	case errors.Is(err, errXMLRun):
-		e.Msg = say("beschädigte .xlsx-Datei: %s enthält einen Text oder ein XML-Element von mehr als 1 MiB am Stück%.0v",
-			"damaged .xlsx file: %s holds a text or XML element of more than 1 MiB in one piece%.0v")
-	case errors.Is(err, zip.ErrChecksum), errors.Is(err, zip.ErrFormat), errors.Is(err, zip.ErrAlgorithm), errors.As(err, &corrupt):
-		e.Msg = say("beschädigte .xlsx-Datei: %s ist im Archiv beschädigt (%v)", "damaged .xlsx file: %s is damaged in the archive (%v)")
-	case errors.As(err, &se), errors.Is(err, io.ErrUnexpectedEOF):
-		e.Msg = say("beschädigte .xlsx-Datei: %s ist kein vollständiges XML (%v)", "damaged .xlsx file: %s is not complete XML (%v)")
-	default:
-		e.Msg = say("beschädigte .xlsx-Datei: %s: %v", "damaged .xlsx file: %s: %v")
-	}
-	return e
-}
-
-// partName names a part that is not a sheet in messages.
-func partName(part string) i18n.Text {
-	return i18n.Sprintf("der Teil %s", "the part %s", part)
-}
-
-var sheetWhat = i18n.T("das Tabellenblatt", "the sheet")
-
-// parse decodes a small part (relationships, the workbook) into v. A
-// missing optional part leaves v empty.
-func (p *xlsxPackage) parse(wb *Workbook, part string, v any, required bool) error {
-	rc, err := p.open(wb, part)
-	if err != nil {
-		return err
-	}
-	if rc == nil {
-		if required {
-			return &Error{File: wb.Path, Msg: i18n.Sprintf(
-				"keine lesbare .xlsx-Datei: der Teil %s fehlt", "not a readable .xlsx file: the part %s is missing", part)}
-		}
-		return nil
-	}
-	defer rc.Close()
-	d := newXMLDecoder(rc)
-	if err := d.Decode(v); err != nil {
-		return p.partError(wb, partName(part), "", err)
-	}
-	if _, err := io.Copy(io.Discard, rc); err != nil { // verifies the checksum
-		return p.partError(wb, partName(part), "", err)
-	}
-	return nil
-}
-
-func newXMLDecoder(r io.Reader) *xml.Decoder {
-	d := xml.NewDecoder(r)
-	d.Strict = true
-	return d
 }
 
 // readShared reads the shared strings and number formats, once.
@@ -562,9 +407,8 @@ func (p *xlsxPackage) load(wb *Workbook, s *Sheet) error {
 		return err
 	}
 	if rc == nil {
-		return &Error{File: wb.Path, Sheet: s.Name, Msg: i18n.Sprintf(
-			"beschädigte .xlsx-Datei: die Daten des Tabellenblatts fehlen (%s)",
-			"damaged .xlsx file: the sheet's data is missing (%s)", s.part)}
+		return &Error{File: wb.Path, Sheet: s.Name, Msg: p.damaged(
+			"die Daten des Tabellenblatts fehlen (%s)", "the sheet's data is missing (%s)", s.part)}
 	}
 	defer rc.Close()
 	if err := p.readSheet(wb, s, newXMLDecoder(rc)); err != nil {
@@ -586,9 +430,7 @@ func (p *xlsxPackage) readSheet(wb *Workbook, s *Sheet, d *xml.Decoder) error {
 		}
 		return e
 	}
-	damaged := func(de, en string, args ...any) i18n.Text {
-		return i18n.Sprintf("beschädigte .xlsx-Datei: "+de, "damaged .xlsx file: "+en, args...)
-	}
+	damaged := p.damaged
 	var cells []string
 	row, col := 0, -1
 	sawEnd := false
@@ -638,7 +480,7 @@ func (p *xlsxPackage) readSheet(wb *Workbook, s *Sheet, d *xml.Decoder) error {
 				}
 				if err != nil {
 					if ce, ok := err.(*cellError); ok {
-						return at(row, col, i18n.T("beschädigte .xlsx-Datei: "+ce.de, "damaged .xlsx file: "+ce.en))
+						return at(row, col, p.damagedText(i18n.T(ce.de, ce.en)))
 					}
 					return err
 				}
@@ -684,11 +526,6 @@ func (p *xlsxPackage) readSheet(wb *Workbook, s *Sheet, d *xml.Decoder) error {
 	}
 	return nil
 }
-
-// cellError is a damaged cell, located by readSheet.
-type cellError struct{ de, en string }
-
-func (e *cellError) Error() string { return e.de }
 
 // readCell reads one <c> element: its value as the author sees it, and
 // whether it holds a formula or a date.
@@ -799,9 +636,20 @@ func (p *xlsxPackage) readCell(d *xml.Decoder, start xml.StartElement) (string, 
 	return "", note, &cellError{fmt.Sprintf("unbekannter Zelltyp „%s“", typ), fmt.Sprintf("unknown cell type %q", typ)}
 }
 
+// Numbers are shown as a German spreadsheet shows them, with a decimal
+// comma and no thousands separator (42,195; 1234567; 12,5%): a typed
+// number reads as the same text typed as text, so 42,195 km stays 42,195
+// km on the card and is not read as 42195 ("42.195" is forty-two
+// thousand in German), and cards print German numbers.
+func decimalComma(s string) string { return strings.Replace(s, ".", ",", 1) }
+
 // generalNumber shows a number as the General format does: as typed, but
 // with at most 15 significant digits (what a spreadsheet keeps).
 func generalNumber(raw string, f float64) string {
+	return decimalComma(generalDigits(raw, f))
+}
+
+func generalDigits(raw string, f float64) string {
 	digits := 0
 	for _, c := range strings.TrimLeft(strings.SplitN(strings.ToLower(raw), "e", 2)[0], "-+0.") {
 		if c >= '0' && c <= '9' {
@@ -822,7 +670,7 @@ func fixed(f float64, decimals int) string {
 	if r := math.Round(f*scale) / scale; !math.IsInf(r, 0) && !math.IsNaN(r) {
 		f = r
 	}
-	return strconv.FormatFloat(f, 'f', decimals, 64)
+	return decimalComma(strconv.FormatFloat(f, 'f', decimals, 64))
 }
 
 // excelDate shows a date serial number as TT.MM.JJJJ (with the time if it

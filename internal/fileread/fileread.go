@@ -97,14 +97,14 @@ func readAll(r io.Reader, max int64) ([]byte, error) {
 		return nil, &Error{Msg: i18n.Sprintf("kann nicht gelesen werden: %v", "cannot be read: %v", err), Err: err}
 	}
 	if int64(len(data)) > max {
-		return nil, &Error{Msg: tooLarge(max)}
+		return nil, &Error{Msg: TooLarge(max)}
 	}
 	return data, nil
 }
 
-// tooLarge names the limit in the largest unit that states it exactly
-// enough for a reader.
-func tooLarge(max int64) i18n.Text {
+// TooLarge says that a file is larger than max bytes, naming the limit in
+// the largest unit that states it exactly enough for a reader.
+func TooLarge(max int64) i18n.Text {
 	if max >= 1<<20 {
 		return i18n.Sprintf("Datei zu groß (mehr als %d MiB)", "file too large (more than %d MiB)", max>>20)
 	}
