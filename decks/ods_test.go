@@ -27,10 +27,23 @@ func TestLibreOfficeODSGivesTheSameCardsAsItsXLSX(t *testing.T) {
 			base := filepath.Join("testdata", "libreoffice", name)
 			forms := []string{base + ".xlsx", base + ".ods", base + "-lo.xlsx"}
 			var loaded []*Deck
-			for _, path := range forms {
+			var warned []string
+			for i, path := range forms {
 				d, probs := LoadPath(path)
-				if d == nil || len(probs) > 0 {
+				if d == nil || probs.HasErrors() {
 					t.Fatalf("%s: %s", path, messages(probs, i18n.German))
+				}
+				// The fixtures are snapshots of the default decks: a check
+				// sharpened since (a sound-alike the snapshot has no hint
+				// for) may warn, but alike in all three forms.
+				var w []string
+				for _, m := range messages(probs, i18n.German) {
+					w = append(w, strings.TrimPrefix(m, path+": "))
+				}
+				if i == 0 {
+					warned = w
+				} else if !reflect.DeepEqual(w, warned) {
+					t.Errorf("%s warns %q, %s %q", path, w, forms[0], warned)
 				}
 				loaded = append(loaded, d)
 			}
