@@ -27,11 +27,22 @@ func TestLibreOfficeODSGivesTheSameCardsAsItsXLSX(t *testing.T) {
 			base := filepath.Join("testdata", "libreoffice", name)
 			forms := []string{base + ".xlsx", base + ".ods", base + "-lo.xlsx"}
 			var loaded []*Deck
+			warnings := -1
 			for _, path := range forms {
 				d, probs := LoadPath(path)
-				if d == nil || len(probs) > 0 {
-					t.Fatalf("%s: %s", path, messages(probs, i18n.German))
+				// The fixtures are older decks: the checks grown since may
+				// warn about them, but alike in every form; an error never.
+				n := 0
+				for _, p := range probs {
+					if p.Severity != Warning {
+						t.Fatalf("%s: %s", path, messages(probs, i18n.German))
+					}
+					n++
 				}
+				if d == nil || warnings >= 0 && n != warnings {
+					t.Fatalf("%s: %d warnings, the first form had %d: %s", path, n, warnings, messages(probs, i18n.German))
+				}
+				warnings = n
 				loaded = append(loaded, d)
 			}
 			want, ok := map[string]int{"genial": 300, "labyrinth": 220, "dativ": 180, "raab": 54}[name]
