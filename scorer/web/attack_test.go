@@ -141,8 +141,12 @@ func TestAttackParallelPINs(t *testing.T) {
 	statuses := burst(t, e.srv.URL, "127.0.0.2", reqs)
 	got := count(statuses)
 	t.Logf("2,000 PIN guesses released together: %v", got)
-	if compared := got[403] + got[200]; compared > 10 || got[429] != n-compared {
-		t.Fatalf("%d PINs were compared (%v); at most 10 may be", compared, got)
+	// The limit is ten wrong PINs: a right one found among them is given
+	// back (the players' joins do not use up the table's guesses), which
+	// can let one more guess of the burst be compared — after the PIN is
+	// known anyway.
+	if wrong := got[403]; wrong > 10 || got[200] > 1 || got[429] != n-wrong-got[200] {
+		t.Fatalf("%d wrong PINs were compared (%v); at most 10 may be", wrong, got)
 	}
 }
 
