@@ -6,6 +6,8 @@ import (
 
 	"github.com/go-pdf/fpdf"
 	"golang.org/x/image/font/sfnt"
+
+	"druckreif/layout/raster"
 )
 
 // Art is a drawing made once and printed many times — a card back, an
@@ -18,6 +20,20 @@ type Art struct {
 	ops  []byte
 	fill Color
 	inks []Color // its colours designed in process inks
+	// shapes is the same drawing as paths, for the raster backend.
+	shapes []artShape
+}
+
+// artShape is one filled shape of an Art in its millimetres.
+type artShape struct {
+	path raster.Path
+	fill Color
+}
+
+// shape starts a new filled shape for the raster side.
+func (a *Art) shape(fill Color) *raster.Path {
+	a.shapes = append(a.shapes, artShape{fill: fill})
+	return &a.shapes[len(a.shapes)-1].path
 }
 
 // NewArt starts a drawing of w × h mm.
@@ -68,6 +84,7 @@ func (a *Art) Rect(x, y, w, h float64, fill Color) {
 	a.num(w)
 	a.num(h)
 	a.ops = append(a.ops, "re f\n"...)
+	a.shape(fill).Rect(x, y, w, h)
 }
 
 // Polygon fills a polygon given as x, y pairs.
@@ -77,9 +94,13 @@ func (a *Art) Polygon(fill Color, xy ...float64) {
 	}
 	a.setFill(fill)
 	a.pt(xy[0], xy[1], "m")
+	p := a.shape(fill)
+	p.MoveTo(xy[0], xy[1])
 	for i := 2; i+1 < len(xy); i += 2 {
 		a.pt(xy[i], xy[i+1], "l")
+		p.LineTo(xy[i], xy[i+1])
 	}
+	p.Close()
 	a.ops = append(a.ops, "h f\n"...)
 }
 
@@ -88,6 +109,7 @@ func (a *Art) Circle(cx, cy, r float64, fill Color) {
 	a.setFill(fill)
 	a.ellipse(cx, cy, r)
 	a.ops = append(a.ops, "f\n"...)
+	a.shape(fill).Circle(cx, cy, r, false)
 }
 
 // Ring fills the band between two circles.
@@ -96,6 +118,11 @@ func (a *Art) Ring(cx, cy, r0, r1 float64, fill Color) {
 	a.ellipse(cx, cy, r1)
 	a.ellipse(cx, cy, r0)
 	a.ops = append(a.ops, "f*\n"...)
+	// Even-odd in the PDF; as pixels (non-zero) the inner circle runs the
+	// other way round.
+	p := a.shape(fill)
+	p.Circle(cx, cy, r1, false)
+	p.Circle(cx, cy, r0, true)
 }
 
 func (a *Art) ellipse(cx, cy, r float64) {
@@ -131,6 +158,7 @@ func (a *Art) Mark(cx, cy, deg float64, s, style string, sizePt float64, fill Co
 		return cx + u*cos + v*sin, cy - u*sin + v*cos
 	}
 	a.setFill(fill)
+	p := a.shape(fill)
 	pen := 0.0
 	for _, r := range s {
 		for _, seg := range glyphOutline(style, r) {
@@ -141,10 +169,16 @@ func (a *Art) Mark(cx, cy, deg float64, s, style string, sizePt float64, fill Co
 			switch seg.op {
 			case sfnt.SegmentOpMoveTo:
 				a.pt(xy[0], xy[1], "m")
+				if !p.Empty() {
+					p.Close()
+				}
+				p.MoveTo(xy[0], xy[1])
 			case sfnt.SegmentOpLineTo:
 				a.pt(xy[0], xy[1], "l")
+				p.LineTo(xy[0], xy[1])
 			case sfnt.SegmentOpCubeTo:
 				a.curve(xy[0], xy[1], xy[2], xy[3], xy[4], xy[5])
+				p.CubeTo(xy[0], xy[1], xy[2], xy[3], xy[4], xy[5])
 			}
 		}
 		pen += m.Width(style, sizePt, string(r))
@@ -211,6 +245,18 @@ func (c *Canvas) place(x, y, h float64, t stamp) {
 // Stamp prints a drawing with its top left corner at the card-local
 // (x, y), at its own size.
 func (c *Canvas) Stamp(x, y float64, a *Art) {
+	if c.px != nil {
+		c.pxGroup(func() { c.px.Push(raster.Translate(c.X+x, c.Y+y)) }, func() {
+			var clip raster.Path
+			clip.Rect(0, 0, a.W, a.H)
+			c.pxGroup(func() { c.px.PushClip(&clip) }, func() {
+				for i := range a.shapes {
+					c.px.Fill(&a.shapes[i].path, rgb(a.shapes[i].fill))
+				}
+			})
+		})
+		return
+	}
 	if c.pdf == nil {
 		return
 	}

@@ -13,6 +13,7 @@ import (
 	qrcode "github.com/skip2/go-qrcode"
 
 	"druckreif/layout/press"
+	"druckreif/layout/raster"
 	"druckreif/layout/typeset"
 )
 
@@ -73,7 +74,11 @@ const (
 // left corner of the trimmed card. A canvas without a PDF only measures
 // (the preflight that `check` runs).
 type Canvas struct {
-	pdf    *fpdf.Fpdf
+	pdf *fpdf.Fpdf
+	// px is the raster backend's canvas when the face is drawn as pixels
+	// (pdf is then nil; see pixels.go); pxs is its text state.
+	px     *raster.Canvas
+	pxs    *pixelState
 	X, Y   float64 // trim corner on the page
 	W, H   float64 // trimmed card size
 	Setter typeset.Setter
@@ -158,7 +163,7 @@ func (c *Canvas) Fail(err error) {
 }
 
 // Measuring reports whether the canvas only measures.
-func (c *Canvas) Measuring() bool { return c.pdf == nil }
+func (c *Canvas) Measuring() bool { return c.pdf == nil && c.px == nil }
 
 func (c *Canvas) fill(col Color) {
 	c.inks.add(col)
@@ -173,7 +178,14 @@ func (c *Canvas) stroke(col Color, width float64) {
 
 // Rect fills a rectangle.
 func (c *Canvas) Rect(x, y, w, h float64, fill Color) {
-	if c.pdf == nil || !fill.Set {
+	if !fill.Set {
+		return
+	}
+	if c.px != nil {
+		c.px.Fill(c.pxRect(x, y, w, h), rgb(fill))
+		return
+	}
+	if c.pdf == nil {
 		return
 	}
 	c.fill(fill)
@@ -182,6 +194,16 @@ func (c *Canvas) Rect(x, y, w, h float64, fill Color) {
 
 // RoundRect draws a rounded rectangle, filled and/or stroked.
 func (c *Canvas) RoundRect(x, y, w, h, r float64, fill, stroke Color, lineWidth float64) {
+	if c.px != nil {
+		p := roundRectPath(c.X+x, c.Y+y, w, h, r)
+		if fill.Set {
+			c.px.Fill(p, rgb(fill))
+		}
+		if stroke.Set {
+			c.px.StrokePath(p, raster.Stroke{Width: lineWidth, Join: raster.RoundJoin}, rgb(stroke))
+		}
+		return
+	}
 	if c.pdf == nil {
 		return
 	}
@@ -221,6 +243,17 @@ func (c *Canvas) RoundRect(x, y, w, h, r float64, fill, stroke Color, lineWidth 
 
 // Circle fills (and optionally strokes) a circle.
 func (c *Canvas) Circle(cx, cy, r float64, fill, stroke Color, lineWidth float64) {
+	if c.px != nil {
+		var p raster.Path
+		p.Circle(c.X+cx, c.Y+cy, r, false)
+		if fill.Set {
+			c.px.Fill(&p, rgb(fill))
+		}
+		if stroke.Set {
+			c.px.StrokePath(&p, raster.Stroke{Width: lineWidth}, rgb(stroke))
+		}
+		return
+	}
 	if c.pdf == nil {
 		return
 	}
@@ -238,6 +271,10 @@ func (c *Canvas) Circle(cx, cy, r float64, fill, stroke Color, lineWidth float64
 
 // Line draws a straight line.
 func (c *Canvas) Line(x1, y1, x2, y2, width float64, col Color) {
+	if c.px != nil {
+		c.px.StrokePath(c.pxPolyline([]float64{x1, y1, x2, y2}, false), raster.Stroke{Width: width}, rgb(col))
+		return
+	}
 	if c.pdf == nil {
 		return
 	}
@@ -253,7 +290,14 @@ func (c *Canvas) Line(x1, y1, x2, y2, width float64, col Color) {
 // camouflage, hundreds of polygons a card, spent more time there than in
 // anything else of the page.
 func (c *Canvas) Polygon(fill Color, xy ...float64) {
-	if c.pdf == nil || len(xy) < 6 {
+	if len(xy) < 6 {
+		return
+	}
+	if c.px != nil {
+		c.px.Fill(c.pxPolyline(xy, true), rgb(fill))
+		return
+	}
+	if c.pdf == nil {
 		return
 	}
 	c.fill(fill)
@@ -281,10 +325,9 @@ const ascent = 0.76
 // Text sets one line; y is the top of the line box, the baseline follows
 // from the size.
 func (c *Canvas) Text(x, y float64, s, style string, sizePt float64, col Color, align Align) {
-	if c.pdf == nil || s == "" {
+	if c.Measuring() || s == "" {
 		return
 	}
-	c.useFont(style, sizePt)
 	switch align {
 	case Center:
 		x -= c.Setter.M.Width(style, sizePt, s) / 2
@@ -292,6 +335,11 @@ func (c *Canvas) Text(x, y float64, s, style string, sizePt float64, col Color, 
 		x -= c.Setter.M.Width(style, sizePt, s)
 	}
 	x, y = c.X+x, c.Y+y+ptToMM(sizePt)*ascent
+	if c.px != nil {
+		c.pxText(x, y, s, style, sizePt, col)
+		return
+	}
+	c.useFont(style, sizePt)
 	c.inks.add(col)
 	if c.font == nil || !c.font.known(style, s) {
 		c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
@@ -381,6 +429,10 @@ func (c *Canvas) QR(x, y, size float64, payload string) error {
 	bm, err := c.qr.get(payload)
 	if err != nil {
 		return err
+	}
+	if c.px != nil {
+		c.pxQR(x, y, size, bm)
+		return nil
 	}
 	if c.pdf == nil {
 		return nil
@@ -538,6 +590,10 @@ func appendFixed(buf []byte, v float64, decimals int) []byte {
 // Rotated runs draw with the drawing rotated by deg degrees
 // (counter-clockwise) about the card-local point (x, y).
 func (c *Canvas) Rotated(deg, x, y float64, draw func()) {
+	if c.px != nil {
+		c.pxGroup(func() { c.px.Push(raster.RotateAbout(deg, c.X+x, c.Y+y)) }, draw)
+		return
+	}
 	if c.pdf == nil {
 		draw()
 		return
@@ -552,6 +608,10 @@ func (c *Canvas) Rotated(deg, x, y float64, draw func()) {
 // Blend runs draw with a PDF blend mode ("Multiply" …), then restores
 // normal painting.
 func (c *Canvas) Blend(mode string, draw func()) {
+	if c.px != nil && mode == "Multiply" {
+		c.pxGroup(c.px.PushMultiply, draw)
+		return
+	}
 	if c.pdf == nil {
 		draw()
 		return
@@ -563,7 +623,7 @@ func (c *Canvas) Blend(mode string, draw func()) {
 
 // Glyph sets a short text centred on (cx, cy), rotated by deg degrees.
 func (c *Canvas) Glyph(cx, cy, deg float64, s, style string, sizePt float64, col Color) {
-	if c.pdf == nil || s == "" {
+	if c.Measuring() || s == "" {
 		return
 	}
 	w := c.Setter.M.Width(style, sizePt, s)
@@ -575,7 +635,7 @@ func (c *Canvas) Glyph(cx, cy, deg float64, s, style string, sizePt float64, col
 // rotated by deg degrees: what a chip or a tile shows sits in its centre,
 // whatever the glyphs' height above the baseline.
 func (c *Canvas) Mark(cx, cy, deg float64, s, style string, sizePt float64, col Color) {
-	if c.pdf == nil || s == "" {
+	if c.Measuring() || s == "" {
 		return
 	}
 	x0, y0, x1, y1 := c.InkBox(s, style, sizePt)
@@ -594,6 +654,12 @@ func (c *Canvas) Mark(cx, cy, deg float64, s, style string, sizePt float64, col 
 // directly as one text object whose text matrix does the rotation and the
 // size.
 func (c *Canvas) rotatedText(cx, cy, deg, x, y float64, s, style string, sizePt float64, col Color) {
+	if c.px != nil {
+		c.pxGroup(func() { c.px.Push(raster.RotateAbout(deg, c.X+cx, c.Y+cy)) }, func() {
+			c.pxText(c.X+x, c.Y+y, s, style, sizePt, col)
+		})
+		return
+	}
 	c.inks.add(col)
 	if c.font == nil || !c.font.known(style, s) {
 		c.useFont(style, sizePt)
@@ -690,6 +756,13 @@ func (c *Canvas) TextStroke(stroke Color, width float64, draw func()) {
 }
 
 func (c *Canvas) textMode(mode int, stroke Color, width float64, draw func()) {
+	if c.px != nil {
+		saved := *c.pxs
+		c.pxs.textMode, c.pxs.textStroke, c.pxs.strokeWidth = mode, rgb(stroke), width
+		defer func() { *c.pxs = saved }()
+		draw()
+		return
+	}
 	if c.pdf == nil {
 		draw()
 		return
@@ -704,6 +777,10 @@ func (c *Canvas) textMode(mode int, stroke Color, width float64, draw func()) {
 
 // Clip runs draw with painting limited to a card-local rectangle.
 func (c *Canvas) Clip(x, y, w, h float64, draw func()) {
+	if c.px != nil {
+		c.pxGroup(func() { c.px.PushClip(c.pxRect(x, y, w, h)) }, draw)
+		return
+	}
 	if c.pdf == nil {
 		draw()
 		return
@@ -716,6 +793,10 @@ func (c *Canvas) Clip(x, y, w, h float64, draw func()) {
 
 // DashedRect strokes a dashed rectangle (cut and fold lines).
 func (c *Canvas) DashedRect(x, y, w, h, width float64, col Color) {
+	if c.px != nil {
+		c.px.StrokePath(c.pxRect(x, y, w, h), raster.Stroke{Width: width, Dash: []float64{2, 1.2}}, rgb(col))
+		return
+	}
 	if c.pdf == nil {
 		return
 	}
@@ -727,6 +808,10 @@ func (c *Canvas) DashedRect(x, y, w, h, width float64, col Color) {
 
 // DashedLine strokes a dashed line.
 func (c *Canvas) DashedLine(x1, y1, x2, y2, width float64, col Color) {
+	if c.px != nil {
+		c.px.StrokePath(c.pxPolyline([]float64{x1, y1, x2, y2}, false), raster.Stroke{Width: width, Dash: []float64{2, 1.2}}, rgb(col))
+		return
+	}
 	if c.pdf == nil {
 		return
 	}
@@ -739,6 +824,17 @@ func (c *Canvas) DashedLine(x1, y1, x2, y2, width float64, col Color) {
 // Arc strokes a circular arc around a card-local centre, from angle a0 to
 // a1 (radians, clockwise from north, as the board's maze counts them).
 func (c *Canvas) Arc(cx, cy, r, a0, a1, width float64, col Color) {
+	if c.px != nil {
+		// Short chords: a hundredth of a turn is 0.0005 r off the circle.
+		n := max(2, int(math.Ceil(math.Abs(a1-a0)/(2*math.Pi)*100)))
+		xy := make([]float64, 0, 2*n+2)
+		for i := 0; i <= n; i++ {
+			a := a0 + (a1-a0)*float64(i)/float64(n)
+			xy = append(xy, cx+r*math.Sin(a), cy-r*math.Cos(a))
+		}
+		c.px.StrokePath(c.pxPolyline(xy, false), raster.Stroke{Width: width}, rgb(col))
+		return
+	}
 	if c.pdf == nil {
 		return
 	}
@@ -750,7 +846,14 @@ func (c *Canvas) Arc(cx, cy, r, a0, a1, width float64, col Color) {
 
 // Polyline strokes a line through points given as x, y pairs.
 func (c *Canvas) Polyline(width float64, col Color, xy ...float64) {
-	if c.pdf == nil || len(xy) < 4 {
+	if len(xy) < 4 {
+		return
+	}
+	if c.px != nil {
+		c.px.StrokePath(c.pxPolyline(xy, false), raster.Stroke{Width: width, Cap: raster.RoundCap, Join: raster.RoundJoin}, rgb(col))
+		return
+	}
+	if c.pdf == nil {
 		return
 	}
 	c.stroke(col, width)
@@ -768,7 +871,7 @@ func (c *Canvas) Polyline(width float64, col Color, xy ...float64) {
 // Cut strokes a piece's cut line: a rectangle with rounded corners, or a
 // circle when round.
 func (c *Canvas) Cut(x, y, w, h, radius float64, round bool) {
-	if c.pdf == nil {
+	if c.Measuring() {
 		return
 	}
 	if round {
@@ -777,6 +880,10 @@ func (c *Canvas) Cut(x, y, w, h, radius float64, round bool) {
 	}
 	if radius > 0 {
 		c.RoundRect(x, y, w, h, radius, Color{}, RGB(90, 90, 90), 0.2)
+		return
+	}
+	if c.px != nil {
+		c.px.StrokePath(c.pxRect(x, y, w, h), raster.Stroke{Width: 0.2}, rgb(RGB(90, 90, 90)))
 		return
 	}
 	c.stroke(RGB(90, 90, 90), 0.2)
@@ -793,6 +900,14 @@ func (c *Canvas) Sub(x, y, w, h float64) *Canvas {
 // ClipPolygon runs draw with painting limited to a polygon given as
 // card-local x, y pairs (non-zero winding).
 func (c *Canvas) ClipPolygon(xy []float64, draw func()) {
+	if c.px != nil {
+		if len(xy) < 6 {
+			c.pxGroup(func() { c.px.PushClip(&raster.Path{}) }, draw)
+			return
+		}
+		c.pxGroup(func() { c.px.PushClip(c.pxPolyline(xy, true)) }, draw)
+		return
+	}
 	if c.pdf == nil {
 		draw()
 		return
@@ -810,7 +925,14 @@ func (c *Canvas) ClipPolygon(xy []float64, draw func()) {
 // DashedPolyline strokes a dashed line through x, y pairs; the dashes run
 // on across the corners.
 func (c *Canvas) DashedPolyline(width float64, col Color, dash []float64, xy ...float64) {
-	if c.pdf == nil || len(xy) < 4 {
+	if len(xy) < 4 {
+		return
+	}
+	if c.px != nil {
+		c.px.StrokePath(c.pxPolyline(xy, false), raster.Stroke{Width: width, Dash: dash}, rgb(col))
+		return
+	}
+	if c.pdf == nil {
 		return
 	}
 	c.stroke(col, width)
@@ -826,6 +948,10 @@ func (c *Canvas) DashedPolyline(width float64, col Color, dash []float64, xy ...
 // Scaled runs draw with the drawing scaled by factor about the
 // card-local point (x, y).
 func (c *Canvas) Scaled(factor, x, y float64, draw func()) {
+	if c.px != nil {
+		c.pxGroup(func() { c.px.Push(raster.ScaleAbout(factor, c.X+x, c.Y+y)) }, draw)
+		return
+	}
 	if c.pdf == nil {
 		draw()
 		return

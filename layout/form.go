@@ -46,6 +46,22 @@ type formStamp struct {
 // measuring canvas the form is drawn once per process, and its errors are
 // reported the same way.
 func (c *Canvas) Place(x, y float64, f *Form) error {
+	if c.px != nil {
+		// Pixels have no form objects: the form is drawn in place, clipped
+		// to its box as the PDF's form is.
+		var failed []error
+		fc := &Canvas{px: c.px, pxs: c.pxs, X: c.X + x, Y: c.Y + y, W: f.W, H: f.H, Setter: c.Setter,
+			LowInk: c.LowInk, qr: c.qr, errs: &failed}
+		var err error
+		fc.Clip(0, 0, f.W, f.H, func() { err = f.draw(fc) })
+		if err != nil {
+			return err
+		}
+		if len(failed) > 0 {
+			return failed[0]
+		}
+		return nil
+	}
 	if c.pdf == nil {
 		f.measure.Do(func() {
 			m := &Canvas{W: f.W, H: f.H, Setter: c.Setter, LowInk: c.LowInk, qr: c.qr, errs: &f.measureFail}

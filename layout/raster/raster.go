@@ -1,0 +1,425 @@
+// Package raster paints filled and stroked paths into an sRGB image: the
+// pixel backend of the layout. golang.org/x/image/vector only fills
+// (non-zero winding, like PDF's f); this package adds what a card face
+// needs beyond that — an affine transform per group, a stroker with caps,
+// joins and dashes, clip masks intersected per nesting, and the Multiply
+// blend mode.
+package raster
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"golang.org/x/image/vector"
+)
+
+// Color is an opaque sRGB colour.
+type Color struct{ R, G, B uint8 }
+
+// Matrix is an affine transform: x' = A·x + C·y + E, y' = B·x + D·y + F.
+type Matrix struct{ A, B, C, D, E, F float64 }
+
+// Identity is the transform that changes nothing.
+var Identity = Matrix{A: 1, D: 1}
+
+// Scale makes a scaling transform.
+func Scale(s float64) Matrix { return Matrix{A: s, D: s} }
+
+// Translate makes a translation.
+func Translate(x, y float64) Matrix { return Matrix{A: 1, D: 1, E: x, F: y} }
+
+// RotateAbout turns by deg degrees about (cx, cy), anticlockwise as seen on
+// a page whose y axis points down.
+func RotateAbout(deg, cx, cy float64) Matrix {
+	s, c := math.Sincos(deg * math.Pi / 180)
+	// In y-down coordinates a visual anticlockwise turn is (x, y) →
+	// (x·cos + y·sin, −x·sin + y·cos) about the centre.
+	m := Matrix{A: c, B: -s, C: s, D: c}
+	m.E = cx - (m.A*cx + m.C*cy)
+	m.F = cy - (m.B*cx + m.D*cy)
+	return m
+}
+
+// ScaleAbout scales by f about (cx, cy).
+func ScaleAbout(f, cx, cy float64) Matrix {
+	return Matrix{A: f, D: f, E: cx - f*cx, F: cy - f*cy}
+}
+
+// Then returns the transform that applies m first, then n.
+func (m Matrix) Then(n Matrix) Matrix {
+	return Matrix{
+		A: n.A*m.A + n.C*m.B, B: n.B*m.A + n.D*m.B,
+		C: n.A*m.C + n.C*m.D, D: n.B*m.C + n.D*m.D,
+		E: n.A*m.E + n.C*m.F + n.E, F: n.B*m.E + n.D*m.F + n.F,
+	}
+}
+
+// Apply maps a point.
+func (m Matrix) Apply(x, y float64) (float64, float64) {
+	return m.A*x + m.C*y + m.E, m.B*x + m.D*y + m.F
+}
+
+// scale is the length factor of the transform (its mean for a skewed one).
+func (m Matrix) scale() float64 { return math.Sqrt(math.Abs(m.A*m.D - m.B*m.C)) }
+
+type segOp uint8
+
+const (
+	opMove segOp = iota
+	opLine
+	opCube
+	opClose
+)
+
+type seg struct {
+	op  segOp
+	pts [3][2]float64
+}
+
+// Path is a sequence of subpaths in the user's units.
+type Path struct{ segs []seg }
+
+// MoveTo starts a subpath.
+func (p *Path) MoveTo(x, y float64) {
+	p.segs = append(p.segs, seg{op: opMove, pts: [3][2]float64{{x, y}}})
+}
+
+// LineTo adds a straight segment.
+func (p *Path) LineTo(x, y float64) {
+	p.segs = append(p.segs, seg{op: opLine, pts: [3][2]float64{{x, y}}})
+}
+
+// CubeTo adds a cubic Bézier segment.
+func (p *Path) CubeTo(x1, y1, x2, y2, x, y float64) {
+	p.segs = append(p.segs, seg{op: opCube, pts: [3][2]float64{{x1, y1}, {x2, y2}, {x, y}}})
+}
+
+// Close closes the current subpath.
+func (p *Path) Close() { p.segs = append(p.segs, seg{op: opClose}) }
+
+// Empty reports whether the path has no segments.
+func (p *Path) Empty() bool { return len(p.segs) == 0 }
+
+// Rect adds a closed rectangle.
+func (p *Path) Rect(x, y, w, h float64) {
+	p.MoveTo(x, y)
+	p.LineTo(x+w, y)
+	p.LineTo(x+w, y+h)
+	p.LineTo(x, y+h)
+	p.Close()
+}
+
+// kappa is the Bézier control distance of a quarter circle of radius 1,
+// as fpdf draws circles.
+const kappa = 0.5523
+
+// Circle adds a closed circle, clockwise on the page when reverse is false.
+func (p *Path) Circle(cx, cy, r float64, reverse bool) {
+	k := r * kappa
+	if !reverse {
+		p.MoveTo(cx+r, cy)
+		p.CubeTo(cx+r, cy+k, cx+k, cy+r, cx, cy+r)
+		p.CubeTo(cx-k, cy+r, cx-r, cy+k, cx-r, cy)
+		p.CubeTo(cx-r, cy-k, cx-k, cy-r, cx, cy-r)
+		p.CubeTo(cx+k, cy-r, cx+r, cy-k, cx+r, cy)
+	} else {
+		p.MoveTo(cx+r, cy)
+		p.CubeTo(cx+r, cy-k, cx+k, cy-r, cx, cy-r)
+		p.CubeTo(cx-k, cy-r, cx-r, cy-k, cx-r, cy)
+		p.CubeTo(cx-r, cy+k, cx-k, cy+r, cx, cy+r)
+		p.CubeTo(cx+k, cy+r, cx+r, cy+k, cx+r, cy)
+	}
+	p.Close()
+}
+
+// Cap is how a stroke's open ends are drawn.
+type Cap uint8
+
+// Join is how a stroke's corners are drawn.
+type Join uint8
+
+const (
+	ButtCap Cap = iota
+	RoundCap
+	SquareCap
+)
+
+const (
+	MiterJoin Join = iota
+	RoundJoin
+	BevelJoin
+)
+
+// Stroke is a line style: width, ends, corners and dashes (on and off
+// lengths) in the user's units.
+type Stroke struct {
+	Width float64
+	Cap   Cap
+	Join  Join
+	Dash  []float64
+}
+
+// group is one level of the graphics state.
+type group struct {
+	m        Matrix
+	clip     *image.Alpha // nil: nothing clipped at this level or above
+	multiply bool
+}
+
+// Canvas paints into an RGBA image.
+type Canvas struct {
+	img   *image.RGBA
+	stack []group
+	z     vector.Rasterizer
+	cov   image.Alpha // a path's coverage, sized to its bounds
+}
+
+// New makes a white canvas of w × h pixels whose user units map to
+// pixels by base.
+func New(w, h int, base Matrix) *Canvas {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
+	return &Canvas{img: img, stack: []group{{m: base}}}
+}
+
+// Image is what has been painted.
+func (c *Canvas) Image() *image.RGBA { return c.img }
+
+func (c *Canvas) top() *group { return &c.stack[len(c.stack)-1] }
+
+// Push starts a group whose drawing is transformed by m (applied before
+// the enclosing groups' transforms).
+func (c *Canvas) Push(m Matrix) {
+	g := *c.top()
+	g.m = m.Then(g.m)
+	c.stack = append(c.stack, g)
+}
+
+// PushClip starts a group painting only inside p (non-zero winding).
+func (c *Canvas) PushClip(p *Path) {
+	g := *c.top()
+	mask := image.NewAlpha(c.img.Bounds())
+	if b, ok := c.coverage(c.flatten(p, g.m)); ok {
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			src := c.cov.Pix[(y-b.Min.Y)*c.cov.Stride:]
+			dst := mask.Pix[y*mask.Stride+b.Min.X:]
+			for x := 0; x < b.Dx(); x++ {
+				dst[x] = src[x]
+			}
+		}
+	}
+	if g.clip != nil {
+		for i, v := range mask.Pix {
+			mask.Pix[i] = uint8((uint16(v)*uint16(g.clip.Pix[i]) + 127) / 255)
+		}
+	}
+	g.clip = mask
+	c.stack = append(c.stack, g)
+}
+
+// PushMultiply starts a group painting with the Multiply blend mode.
+func (c *Canvas) PushMultiply() {
+	g := *c.top()
+	g.multiply = true
+	c.stack = append(c.stack, g)
+}
+
+// Pop ends the innermost group.
+func (c *Canvas) Pop() {
+	if len(c.stack) > 1 {
+		c.stack = c.stack[:len(c.stack)-1]
+	}
+}
+
+// Fill paints the inside of p (non-zero winding).
+func (c *Canvas) Fill(p *Path, col Color) {
+	g := c.top()
+	c.paint(c.flatten(p, g.m), col)
+}
+
+// StrokePath paints a line of style s along p.
+func (c *Canvas) StrokePath(p *Path, s Stroke, col Color) {
+	g := c.top()
+	k := g.m.scale()
+	dev := s
+	dev.Width = s.Width * k
+	if len(s.Dash) > 0 {
+		dev.Dash = make([]float64, len(s.Dash))
+		for i, d := range s.Dash {
+			dev.Dash[i] = d * k
+		}
+	}
+	c.paint(strokePolylines(c.flatten(p, g.m), dev), col)
+}
+
+// polyline is a flattened subpath in device pixels.
+type polyline struct {
+	pts    [][2]float64
+	closed bool
+}
+
+// flatten maps p to device space and turns its curves into short lines.
+func (c *Canvas) flatten(p *Path, m Matrix) []polyline {
+	var out []polyline
+	var cur *polyline
+	var start [2]float64
+	for _, s := range p.segs {
+		switch s.op {
+		case opMove:
+			x, y := m.Apply(s.pts[0][0], s.pts[0][1])
+			out = append(out, polyline{pts: [][2]float64{{x, y}}})
+			cur = &out[len(out)-1]
+			start = [2]float64{x, y}
+		case opLine:
+			if cur == nil {
+				continue
+			}
+			x, y := m.Apply(s.pts[0][0], s.pts[0][1])
+			cur.pts = append(cur.pts, [2]float64{x, y})
+		case opCube:
+			if cur == nil {
+				continue
+			}
+			p0 := cur.pts[len(cur.pts)-1]
+			var q [3][2]float64
+			for i := range q {
+				q[i][0], q[i][1] = m.Apply(s.pts[i][0], s.pts[i][1])
+			}
+			// Segments of at most about a third of a pixel of sagitta.
+			l := dist(p0, q[0]) + dist(q[0], q[1]) + dist(q[1], q[2])
+			n := int(math.Ceil(math.Sqrt(l / 0.6)))
+			n = max(1, min(n, 200))
+			for i := 1; i <= n; i++ {
+				t := float64(i) / float64(n)
+				u := 1 - t
+				a, b, cc, d := u*u*u, 3*u*u*t, 3*u*t*t, t*t*t
+				cur.pts = append(cur.pts, [2]float64{
+					a*p0[0] + b*q[0][0] + cc*q[1][0] + d*q[2][0],
+					a*p0[1] + b*q[0][1] + cc*q[1][1] + d*q[2][1]})
+			}
+		case opClose:
+			if cur == nil {
+				continue
+			}
+			cur.closed = true
+			// A drawing that goes on after a close starts from the
+			// subpath's first point.
+			out = append(out, polyline{pts: [][2]float64{start}})
+			cur = &out[len(out)-1]
+		}
+	}
+	return out
+}
+
+func dist(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
+
+// coverage rasterizes closed polylines into c.cov, returning the device
+// rectangle it covers.
+func (c *Canvas) coverage(polys []polyline) (image.Rectangle, bool) {
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, pl := range polys {
+		if len(pl.pts) < 3 {
+			continue
+		}
+		for _, p := range pl.pts {
+			minX, maxX = math.Min(minX, p[0]), math.Max(maxX, p[0])
+			minY, maxY = math.Min(minY, p[1]), math.Max(maxY, p[1])
+		}
+	}
+	if minX > maxX {
+		return image.Rectangle{}, false
+	}
+	b := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1)
+	b = b.Intersect(c.img.Bounds())
+	if b.Empty() {
+		return b, false
+	}
+	w, h := b.Dx(), b.Dy()
+	c.z.Reset(w, h)
+	ox, oy := float64(b.Min.X), float64(b.Min.Y)
+	for _, pl := range polys {
+		if len(pl.pts) < 3 {
+			continue
+		}
+		c.z.MoveTo(float32(pl.pts[0][0]-ox), float32(pl.pts[0][1]-oy))
+		for _, p := range pl.pts[1:] {
+			c.z.LineTo(float32(p[0]-ox), float32(p[1]-oy))
+		}
+		c.z.ClosePath()
+	}
+	if cap(c.cov.Pix) < w*h {
+		c.cov.Pix = make([]uint8, w*h)
+	}
+	c.cov.Pix = c.cov.Pix[:w*h]
+	clear(c.cov.Pix)
+	c.cov.Stride, c.cov.Rect = w, image.Rect(0, 0, w, h)
+	c.z.DrawOp = draw.Src
+	c.z.Draw(&c.cov, c.cov.Rect, image.Opaque, image.Point{})
+	return b, true
+}
+
+// paint fills closed polylines with col through the group's clip and
+// blend mode.
+func (c *Canvas) paint(polys []polyline, col Color) {
+	b, ok := c.coverage(polys)
+	if !ok {
+		return
+	}
+	g := c.top()
+	sr, sg, sb := uint32(col.R), uint32(col.G), uint32(col.B)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		cov := c.cov.Pix[(y-b.Min.Y)*c.cov.Stride : (y-b.Min.Y+1)*c.cov.Stride]
+		row := c.img.Pix[y*c.img.Stride+4*b.Min.X:]
+		var clip []uint8
+		if g.clip != nil {
+			clip = g.clip.Pix[y*g.clip.Stride+b.Min.X:]
+		}
+		for x, a := range cov {
+			if a == 0 {
+				continue
+			}
+			av := uint32(a)
+			if clip != nil {
+				av = (av*uint32(clip[x]) + 127) / 255
+				if av == 0 {
+					continue
+				}
+			}
+			px := row[4*x : 4*x+3 : 4*x+3]
+			tr, tg, tb := sr, sg, sb
+			if g.multiply {
+				tr = (uint32(px[0])*sr + 127) / 255
+				tg = (uint32(px[1])*sg + 127) / 255
+				tb = (uint32(px[2])*sb + 127) / 255
+			}
+			if av == 255 {
+				px[0], px[1], px[2] = uint8(tr), uint8(tg), uint8(tb)
+				continue
+			}
+			px[0] = uint8((uint32(px[0])*(255-av) + tr*av + 127) / 255)
+			px[1] = uint8((uint32(px[1])*(255-av) + tg*av + 127) / 255)
+			px[2] = uint8((uint32(px[2])*(255-av) + tb*av + 127) / 255)
+		}
+	}
+}
+
+var _ color.Color = color.RGBA{}
+
+// GlyphOrigin moves a glyph's origin (user units) to where PDF renderers
+// put it on the pixel grid: poppler's Splash places anti-aliased glyphs at
+// a quarter pixel across and a whole pixel down (both rounded down), so
+// that its cached glyph images can be reused. Text drawn this way lands
+// on the same pixels as in pdftoppm's render. Turned text keeps its
+// position.
+func (c *Canvas) GlyphOrigin(x, y float64) (float64, float64) {
+	m := c.top().m
+	if m.B != 0 || m.C != 0 || m.A == 0 || m.D == 0 {
+		return x, y
+	}
+	dx, dy := m.Apply(x, y)
+	dx = math.Floor(dx*4) / 4
+	dy = math.Floor(dy)
+	return (dx - m.E) / m.A, (dy - m.F) / m.D
+}
