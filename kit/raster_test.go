@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"druckreif/decks"
@@ -99,16 +100,78 @@ func TestRasterMatchesPDF(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				t.Logf("%s face %d: mean ΔE %.3f, within 10: %.4f", f.ID, i, d.MeanDeltaE, d.Within10)
+				t.Logf("%s face %d: mean ΔE %.3f, within 10: %.4f, worst tile %.1f at %v", f.ID, i, d.MeanDeltaE, d.Within10, d.WorstTile, d.WorstTileAt)
 				if os.Getenv("RASTER_DUMP") != "" {
 					dump(t, fmt.Sprintf("%s-%d", f.ID, i), img, r)
 				}
-				if d.MeanDeltaE > 2 || d.Within10 < 0.98 {
-					t.Errorf("%s face %d: raster and PDF differ: mean ΔE %.3f (≤ 2), within ΔE 10: %.2f %% (≥ 98 %%), worst at %v",
-						f.ID, i, d.MeanDeltaE, 100*d.Within10, d.Worst)
+				within := 0.98
+				if strings.HasPrefix(s.name, "dativ/") {
+					// Known gap: the band's outlined words are strokes on
+					// strokes in clashing colours, and Splash's 4 × 4
+					// supersampled edges differ from exact coverage by more
+					// than ΔE 10 on about 4.5 % of the face (positions match:
+					// no tile is off).
+					within = 0.95
+				}
+				if s.name == "raab/moderationskarten/" {
+					// Known gap: long running text in regular and italic,
+					// 97.9 % within ΔE 10 (glyph edges; no tile off).
+					within = 0.975
+				}
+				if err := sameRender(d, within); err != nil {
+					t.Errorf("%s face %d: %v", f.ID, i, err)
 				}
 			}
 		})
+	}
+}
+
+// sameRender is the test of a raster render against pdftoppm's: little
+// difference overall, and none piled up in one place (a tile of 16 px
+// with a mean ΔE over 30 is a moved line or a missing glyph, while
+// antialiasing stays below 23 on every card kind).
+func sameRender(d raster.Difference, within float64) error {
+	if d.MeanDeltaE > 2 || d.Within10 < within || d.WorstTile > 30 {
+		return fmt.Errorf("raster and PDF differ: mean ΔE %.3f (≤ 2), within ΔE 10: %.2f %% (≥ %.0f %%), worst tile ΔE %.1f at %v (≤ 30)",
+			d.MeanDeltaE, 100*d.Within10, 100*within, d.WorstTile, d.WorstTileAt)
+	}
+	return nil
+}
+
+// TestRasterCheckCatchesBrokenRenders shows that the comparison fails a
+// raster render with a line moved by half a millimetre or one glyph left
+// out, and passes the faithful one.
+func TestRasterCheckCatchesBrokenRenders(t *testing.T) {
+	tooltest.Need(t, "pdftoppm")
+	face := func(lineY float64, word string) *layout.Face {
+		return &layout.Face{Background: layout.RGB(240, 200, 40), Draw: func(c *layout.Canvas) error {
+			c.RoundRect(4, 4, 55, 60, 2, layout.White, layout.Color{}, 0)
+			c.Line(8, lineY, 55, lineY, 0.3, layout.Black)
+			c.Text(8, 20, word, "B", 14, layout.Black, layout.Left)
+			return c.QR(40, 68, 16, "TEST-1/1.0")
+		}}
+	}
+	good := face(12, "Rätsel")
+	ref := pdfFaces(t, kindSample{name: "test", card: layout.Card{Front: good}, w: 63, h: 88}, 300)[0]
+	for _, tc := range []struct {
+		name string
+		face *layout.Face
+		ok   bool
+	}{{"faithful", good, true}, {"line moved 0.5 mm", face(12.5, "Rätsel"), false}, {"glyph missing", face(12, "Rätse"), false}} {
+		img, err := layout.FacePixels(tc.face, 63, 88, 300, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := raster.Compare(img, ref.(interface {
+			SubImage(image.Rectangle) image.Image
+		}).SubImage(img.Bounds()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = sameRender(d, 0.98)
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: comparison says %v, want ok = %v", tc.name, err, tc.ok)
+		}
 	}
 }
 

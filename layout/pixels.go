@@ -24,6 +24,7 @@ type pixelState struct {
 	textMode    int // 0 fill, 1 stroke, 2 fill then stroke
 	textStroke  raster.Color
 	strokeWidth float64
+	pageH       float64 // mm, for positions rounded as the PDF writes them
 }
 
 func rgb(col Color) raster.Color { return raster.Color{R: col.R, G: col.G, B: col.B} }
@@ -39,7 +40,7 @@ func facePixels(f *Face, w, h, dpi float64, lowInk bool, qr *qrCache) (*image.RG
 	pw, ph := PixelSize(w, h, dpi)
 	px := raster.New(pw, ph, raster.Scale(k))
 	var errs []error
-	c := &Canvas{px: px, pxs: &pixelState{}, X: Bleed, Y: Bleed, W: w, H: h, Setter: Setter(),
+	c := &Canvas{px: px, pxs: &pixelState{pageH: h + 2*Bleed}, X: Bleed, Y: Bleed, W: w, H: h, Setter: Setter(),
 		LowInk: lowInk, qr: qr, errs: &errs}
 	if f.Background.Set {
 		if lowInk {
@@ -111,11 +112,38 @@ func (c *Canvas) pxPolyline(xy []float64, closed bool) *raster.Path {
 // each glyph's outline at the pen position, the pen moved on by the width
 // the PDF's font tables give the rune (fpdf sets no kerning).
 func (c *Canvas) pxText(x, y float64, s, style string, sizePt float64, col Color) {
+	st := c.pxs
+	// The PDF holds a text's origin in points with two decimals (fpdf's
+	// Text and directText): the same rounding puts the glyphs on the same
+	// side of a pixel's quarter.
+	const k = 72 / 25.4
+	x = math.Round(x*k*100) / 100 / k
+	y = st.pageH - math.Round((st.pageH-y)*k*100)/100/k
+	if st.textMode != 1 {
+		// Filled glyphs sit on the renderers' glyph grid (GlyphOrigin).
+		if p := c.glyphPath(x, y, s, style, sizePt, true); !p.Empty() {
+			c.px.Fill(p, rgb(col))
+		}
+	}
+	if st.textMode != 0 {
+		// Stroked outlines are paths, which renderers place exactly.
+		if p := c.glyphPath(x, y, s, style, sizePt, false); !p.Empty() {
+			c.px.StrokePath(p, raster.Stroke{Width: st.strokeWidth, Join: raster.RoundJoin}, st.textStroke)
+		}
+	}
+}
+
+// glyphPath is the outline of s with its baseline origin at (x, y); on
+// grid, each glyph's origin is moved onto the glyph grid.
+func (c *Canvas) glyphPath(x, y float64, s, style string, sizePt float64, grid bool) *raster.Path {
 	em := ptToMM(sizePt)
 	var p raster.Path
 	pen := x
 	for _, r := range s {
-		gx, gy := c.px.GlyphOrigin(pen, y)
+		gx, gy := pen, y
+		if grid {
+			gx, gy = c.px.GlyphOrigin(pen, y)
+		}
 		for _, seg := range glyphOutline(style, r) {
 			a := seg.args
 			switch seg.op {
@@ -132,17 +160,10 @@ func (c *Canvas) pxText(x, y float64, s, style string, sizePt float64, col Color
 		}
 		pen += c.Setter.M.Width(style, sizePt, string(r))
 	}
-	if p.Empty() {
-		return
+	if !p.Empty() {
+		p.Close()
 	}
-	p.Close()
-	st := c.pxs
-	if st.textMode != 1 {
-		c.px.Fill(&p, rgb(col))
-	}
-	if st.textMode != 0 {
-		c.px.StrokePath(&p, raster.Stroke{Width: st.strokeWidth, Join: raster.RoundJoin}, st.textStroke)
-	}
+	return &p
 }
 
 // pxQR paints a code's dark runs as one path, so neighbouring modules

@@ -13,7 +13,17 @@ type Difference struct {
 	MeanDeltaE float64 // over all pixels
 	Within10   float64 // share of pixels with ΔE ≤ 10
 	Worst      image.Point
+	// WorstTile is the highest mean ΔE of a Tile × Tile square, and
+	// WorstTileAt its top left corner: antialiasing spreads thinly over
+	// all edges, while a missing glyph or a moved line piles up in one
+	// place.
+	WorstTile   float64
+	WorstTileAt image.Point
 }
+
+// Tile is the side in pixels of the squares of Difference.WorstTile (at
+// 300 dpi a small letter).
+const Tile = 16
 
 // Compare measures the colour difference of two images of the same size.
 func Compare(a, b image.Image) (Difference, error) {
@@ -32,6 +42,8 @@ func Compare(a, b image.Image) (Difference, error) {
 		return v
 	}
 	size := ra.Bounds().Size()
+	tilesX := (size.X + Tile - 1) / Tile
+	tiles := make([]float64, tilesX*((size.Y+Tile-1)/Tile))
 	var sum float64
 	var within, n int
 	worst, worstAt := -1.0, image.Point{}
@@ -41,6 +53,7 @@ func Compare(a, b image.Image) (Difference, error) {
 			l2 := labOf(rb.Pix[y*rb.Stride+4*x:])
 			d := math.Sqrt((l1[0]-l2[0])*(l1[0]-l2[0]) + (l1[1]-l2[1])*(l1[1]-l2[1]) + (l1[2]-l2[2])*(l1[2]-l2[2]))
 			sum += d
+			tiles[(y/Tile)*tilesX+x/Tile] += d
 			if d <= 10 {
 				within++
 			}
@@ -53,7 +66,13 @@ func Compare(a, b image.Image) (Difference, error) {
 	if n == 0 {
 		return Difference{}, nil
 	}
-	return Difference{MeanDeltaE: sum / float64(n), Within10: float64(within) / float64(n), Worst: worstAt}, nil
+	diff := Difference{MeanDeltaE: sum / float64(n), Within10: float64(within) / float64(n), Worst: worstAt}
+	for i, t := range tiles {
+		if t/(Tile*Tile) > diff.WorstTile {
+			diff.WorstTile, diff.WorstTileAt = t/(Tile*Tile), image.Pt(i%tilesX*Tile, i/tilesX*Tile)
+		}
+	}
+	return diff, nil
 }
 
 // toRGBA is img as RGBA pixels from (0, 0).

@@ -409,17 +409,17 @@ var _ color.Color = color.RGBA{}
 
 // GlyphOrigin moves a glyph's origin (user units) to where PDF renderers
 // put it on the pixel grid: poppler's Splash places anti-aliased glyphs at
-// a quarter pixel across and a whole pixel down (both rounded down), so
-// that its cached glyph images can be reused. Text drawn this way lands
-// on the same pixels as in pdftoppm's render. Turned text keeps its
-// position.
+// a quarter pixel across and a whole pixel down (both rounded down, in
+// device space), so that its cached glyph images can be reused. Text drawn
+// this way lands on the same pixels as in pdftoppm's render.
 func (c *Canvas) GlyphOrigin(x, y float64) (float64, float64) {
 	m := c.top().m
-	if m.B != 0 || m.C != 0 || m.A == 0 || m.D == 0 {
+	det := m.A*m.D - m.B*m.C
+	if det == 0 {
 		return x, y
 	}
 	dx, dy := m.Apply(x, y)
-	dx = math.Floor(dx*4) / 4
-	dy = math.Floor(dy)
-	return (dx - m.E) / m.A, (dy - m.F) / m.D
+	dx = math.Floor(dx*4)/4 - m.E
+	dy = math.Floor(dy) - m.F
+	return (m.D*dx - m.C*dy) / det, (-m.B*dx + m.A*dy) / det
 }
