@@ -35,19 +35,35 @@ func FacePixels(f *Face, w, h, dpi float64, lowInk bool) (*image.RGBA, error) {
 	return facePixels(f, w, h, dpi, lowInk, nil)
 }
 
+// FacePixelsSized draws a face centred on an image of pw × ph pixels at
+// dpi, its background filling all of it: for card printers whose images
+// have a bleed other than 3 mm.
+func FacePixelsSized(f *Face, w, h, dpi float64, pw, ph int, lowInk bool) (*image.RGBA, error) {
+	return drawPixels(f, w, h, dpi, pw, ph, lowInk, nil)
+}
+
 func facePixels(f *Face, w, h, dpi float64, lowInk bool, qr *qrCache) (*image.RGBA, error) {
-	k := dpi / 25.4
 	pw, ph := PixelSize(w, h, dpi)
+	return drawPixels(f, w, h, dpi, pw, ph, lowInk, qr)
+}
+
+func drawPixels(f *Face, w, h, dpi float64, pw, ph int, lowInk bool, qr *qrCache) (*image.RGBA, error) {
+	k := dpi / 25.4
 	px := raster.New(pw, ph, raster.Scale(k))
+	pageW, pageH := float64(pw)/k, float64(ph)/k
+	bx, by := (pageW-w)/2, (pageH-h)/2
+	if pw == int(math.Round((w+2*Bleed)*k)) && ph == int(math.Round((h+2*Bleed)*k)) {
+		bx, by, pageH = Bleed, Bleed, h+2*Bleed // the single-face PDF's page
+	}
 	var errs []error
-	c := &Canvas{px: px, pxs: &pixelState{pageH: h + 2*Bleed}, X: Bleed, Y: Bleed, W: w, H: h, Setter: Setter(),
+	c := &Canvas{px: px, pxs: &pixelState{pageH: pageH}, X: bx, Y: by, W: w, H: h, Setter: Setter(),
 		LowInk: lowInk, qr: qr, errs: &errs}
 	if f.Background.Set {
 		if lowInk {
 			c.Rect(0, 0, w, h, f.Background.Tint(0.85))
 			c.RoundRect(0.6, 0.6, w-1.2, h-1.2, 2, Color{}, f.Background, 0.6)
 		} else {
-			c.Rect(-Bleed, -Bleed, w+2*Bleed, h+2*Bleed, f.Background)
+			c.Rect(-bx, -by, pageW+1, pageH+1, f.Background)
 		}
 	}
 	if f.Draw != nil {

@@ -3,10 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"druckreif/decks"
 	"druckreif/i18n"
+	"druckreif/kit"
+	"druckreif/layout/raster"
 )
 
 func runCard(args []string, stdout, stderr io.Writer) int {
@@ -15,6 +19,7 @@ func runCard(args []string, stdout, stderr io.Writer) int {
 		"Usage: druckreif card [OPTIONS] ID …\n\nShows a card with all its sides and its solution – the digital decoder. ID is the\ncard number printed small on the card (e.g. DAT-STD-12 or DAT-STD-12-V) or its QR code's\ncontent (e.g. DAT-STD-12-V/1.0); case does not matter."), stderr)
 	var df deckFlags
 	df.register(fs)
+	pngPath := fs.path("png", "", i18n.Sprintf("die Kartenseite als PNG (300 dpi, mit 3 mm Beschnitt) in diese Datei schreiben", "write the card face as a PNG (300 dpi, with 3 mm bleed) to this file"))
 	pos, code, ok := fs.parse(args)
 	if !ok {
 		return code
@@ -35,6 +40,9 @@ func runCard(args []string, stdout, stderr io.Writer) int {
 		printProblems(stderr, probs.Errors(), lang)
 		return 1
 	}
+	if *pngPath != "" {
+		return writeCardPNG(set, pos, *pngPath, stderr, lang)
+	}
 	status := 0
 	for i, arg := range pos {
 		if i > 0 {
@@ -52,6 +60,46 @@ func runCard(args []string, stdout, stderr io.Writer) int {
 		printCard(stdout, f, lang)
 	}
 	return status
+}
+
+// writeCardPNG draws one card face as a PNG, written whole or not at all.
+func writeCardPNG(set *decks.Set, ids []string, path string, stderr io.Writer, lang i18n.Lang) int {
+	if len(ids) != 1 {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif card --png: genau eine Karten-ID angeben", "druckreif card --png: name exactly one card ID").In(lang))
+		return 2
+	}
+	fail := func(err error) int {
+		msg := err.Error()
+		if e, ok := err.(interface{ In(i18n.Lang) string }); ok {
+			msg = e.In(lang)
+		}
+		fmt.Fprintln(stderr, "druckreif card:", msg)
+		return 1
+	}
+	found, err := kit.FindFace(set, ids[0], kit.ExportOptions{})
+	if err != nil {
+		return fail(err)
+	}
+	img, err := kit.FaceImage(found.Face, found.W, found.H, 300, kit.SizeDefault)
+	if err != nil {
+		return fail(err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".druckreif-card-*.png")
+	if err != nil {
+		return fail(err)
+	}
+	defer os.Remove(tmp.Name())
+	if err := raster.EncodePNG(tmp, img, 300); err != nil {
+		tmp.Close()
+		return fail(err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fail(err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fail(err)
+	}
+	return 0
 }
 
 // t picks the language of a fixed label.
