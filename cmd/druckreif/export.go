@@ -23,6 +23,10 @@ type exportProfile struct {
 	name  string
 	short i18n.Text
 	flags func(fs *flagSet) func() (kit.Profile, error)
+	// stream, for profiles that write file by file instead of through a
+	// kit.Profile (images per card face: memory stays flat), registers its
+	// flags and returns what writes the export into a folder.
+	stream func(fs *flagSet) func(set *decks.Set, o kit.ExportOptions, out string) (int, error)
 }
 
 // maxProfileBytes bounds an ICC profile read with --icc: output profiles
@@ -32,9 +36,26 @@ const maxProfileBytes = 32 << 20
 // exportProfiles are the profiles, in the order --help lists them. A new
 // kind of export adds its entry here and its kit.Profile in package kit.
 var exportProfiles = []exportProfile{
-	{"pdfx", i18n.Sprintf("PDF/X-4 für Offsetdruckereien (CMYK über ein ICC-Profil, --icc), Vorder- und Rückseiten getrennt",
+	{name: "png", short: i18n.Sprintf("eine PNG-Datei je Kartenseite für Kartendruckereien (sRGB, 300 dpi, 3 mm Beschnitt oder --size tgc/mpc)",
+		"one PNG per card face for card printers (sRGB, 300 dpi, 3 mm bleed or --size tgc/mpc)"),
+		stream: func(fs *flagSet) func(set *decks.Set, o kit.ExportOptions, out string) (int, error) {
+			l := fs.lang
+			size := fs.String("size", "default", i18n.Sprintf("Bildgröße: default (Karte + 3 mm Beschnitt), tgc (The Game Crafter, 825 × 1125 px) oder mpc (MakePlayingCards, 822 × 1122 px) für Pokerkarten", "image size: default (card + 3 mm bleed), tgc (The Game Crafter, 825 × 1125 px) or mpc (MakePlayingCards, 822 × 1122 px) for poker cards").In(l))
+			dpi := fs.Float64("dpi", 300, i18n.Sprintf("Auflösung in dpi", "resolution in dpi").In(l))
+			return func(set *decks.Set, o kit.ExportOptions, out string) (int, error) {
+				z, err := kit.ParseImageSize(*size)
+				if err != nil {
+					return 0, err
+				}
+				if *dpi < 50 || *dpi > 1200 {
+					return 0, fmt.Errorf("--dpi %g: 50 bis 1200", *dpi)
+				}
+				return kit.ExportPNG(set, o, kit.PNGOptions{DPI: *dpi, Size: z}, out)
+			}
+		}},
+	{name: "pdfx", short: i18n.Sprintf("PDF/X-4 für Offsetdruckereien (CMYK über ein ICC-Profil, --icc), Vorder- und Rückseiten getrennt",
 		"PDF/X-4 for offset print shops (CMYK through an ICC profile, --icc), fronts and backs apart"),
-		func(fs *flagSet) func() (kit.Profile, error) {
+		flags: func(fs *flagSet) func() (kit.Profile, error) {
 			l := fs.lang
 			iccPath := fs.path("icc", "", i18n.Sprintf("CMYK-Ausgabeprofil der Druckerei (z. B. ISOcoated_v2_eci.icc), wird eingebettet", "the print shop's CMYK output profile (e.g. ISOcoated_v2_eci.icc), embedded"))
 			maxInk := fs.Float64("max-ink", kit.DefaultMaxInkX4, i18n.Sprintf("höchster Gesamtfarbauftrag in %%", "highest total ink in %%").In(l))
@@ -55,9 +76,9 @@ var exportProfiles = []exportProfile{
 				return p, nil
 			}
 		}},
-	{"pdfx1a", i18n.Sprintf("PDF/X-1a:2003 (FOGRA39, CMYK aus den Stildateien), je Karte Vorder- und Rückseite in einer Datei",
+	{name: "pdfx1a", short: i18n.Sprintf("PDF/X-1a:2003 (FOGRA39, CMYK aus den Stildateien), je Karte Vorder- und Rückseite in einer Datei",
 		"PDF/X-1a:2003 (FOGRA39, CMYK from the style files), each card's front and back in one file"),
-		func(fs *flagSet) func() (kit.Profile, error) {
+		flags: func(fs *flagSet) func() (kit.Profile, error) {
 			l := fs.lang
 			iccPath := fs.String("icc", "", i18n.Sprintf("wahlweise: CMYK-Profil für die Farben, die keine Stildatei nennt (nicht eingebettet)", "optional: CMYK profile for the colours no style file names (not embedded)").In(l))
 			maxInk := fs.Float64("max-ink", kit.DefaultMaxInkX1a, i18n.Sprintf("höchster Gesamtfarbauftrag in %%", "highest total ink in %%").In(l))
@@ -127,7 +148,13 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	tpl := fs.path("templates", "", i18n.Sprintf("Ordner mit eigenen Stildateien (Kopien von templates/*.json)", "folder with own style files (copies of templates/*.json)"))
 	strength := fs.Int("decoder-strength", int(decoder.DefaultStrength), i18n.Sprintf("Stärke der verborgenen Dativ-Lösungen, 1 bis 5", "contrast of the hidden dativ solutions, 1 to 5").In(l))
 	cardSize := fs.String("card-size", "poker", i18n.Sprintf("Kartenformat: poker (63 × 88 mm) oder us-poker (63,5 × 88,9 mm); die Dativ-Karte behält ihres", "card format: poker (63 × 88 mm) or us-poker (63.5 × 88.9 mm); the dativ card keeps its own").In(l))
-	makeProfile := prof.flags(fs)
+	var makeProfile func() (kit.Profile, error)
+	var stream func(set *decks.Set, o kit.ExportOptions, out string) (int, error)
+	if prof.stream != nil {
+		stream = prof.stream(fs)
+	} else {
+		makeProfile = prof.flags(fs)
+	}
 	_, code, ok := fs.parse(args[1:])
 	defer startCPUProfile()()
 	if !ok {
@@ -151,6 +178,23 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	dopts, err := df.options(l)
 	if err != nil {
 		return fail(err)
+	}
+	if stream != nil {
+		set, probs := decks.LoadSet(dopts)
+		df.web.printNotices(stderr, l)
+		if set == nil {
+			printProblems(stderr, probs.Errors(), l)
+			return 1
+		}
+		start := time.Now()
+		n, err := stream(set, opts, *out)
+		if err != nil {
+			fmt.Fprintf(stderr, "druckreif export %s: %s\n", name, errorIn(err, l))
+			fmt.Fprintln(stderr, i18n.Sprintf("Nichts geschrieben; die vorigen Dateien in %s sind unverändert.", "Nothing written; the previous files in %s are unchanged.", *out).In(l))
+			return 1
+		}
+		fmt.Fprintln(stdout, i18n.OneLine(i18n.Sprintf("%d Bilder nach %s geschrieben (%.1f s).", "%d images written to %s (%.1f s).", n, *out, time.Since(start).Seconds()).In(l)))
+		return 0
 	}
 	profile, err := makeProfile()
 	if err != nil {
