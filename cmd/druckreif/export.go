@@ -26,7 +26,7 @@ type exportProfile struct {
 	// stream, for profiles that write file by file instead of through a
 	// kit.Profile (images per card face: memory stays flat), registers its
 	// flags and returns what writes the export into a folder.
-	stream func(fs *flagSet) func(set *decks.Set, o kit.ExportOptions, out string) (int, error)
+	stream func(fs *flagSet) func(set *decks.Set, o kit.ExportOptions, out string) (int, []string, error)
 }
 
 // maxProfileBytes bounds an ICC profile read with --icc: output profiles
@@ -38,19 +38,28 @@ const maxProfileBytes = 32 << 20
 var exportProfiles = []exportProfile{
 	{name: "png", short: i18n.Sprintf("eine PNG-Datei je Kartenseite für Kartendruckereien (sRGB, 300 dpi, 3 mm Beschnitt oder --size tgc/mpc)",
 		"one PNG per card face for card printers (sRGB, 300 dpi, 3 mm bleed or --size tgc/mpc)"),
-		stream: func(fs *flagSet) func(set *decks.Set, o kit.ExportOptions, out string) (int, error) {
+		stream: func(fs *flagSet) func(set *decks.Set, o kit.ExportOptions, out string) (int, []string, error) {
 			l := fs.lang
 			size := fs.String("size", "default", i18n.Sprintf("Bildgröße: default (Karte + 3 mm Beschnitt), tgc (The Game Crafter, 825 × 1125 px) oder mpc (MakePlayingCards, 822 × 1122 px) für Pokerkarten", "image size: default (card + 3 mm bleed), tgc (The Game Crafter, 825 × 1125 px) or mpc (MakePlayingCards, 822 × 1122 px) for poker cards").In(l))
 			dpi := fs.Float64("dpi", 300, i18n.Sprintf("Auflösung in dpi", "resolution in dpi").In(l))
-			return func(set *decks.Set, o kit.ExportOptions, out string) (int, error) {
+			return func(set *decks.Set, o kit.ExportOptions, out string) (int, []string, error) {
 				z, err := kit.ParseImageSize(*size)
 				if err != nil {
-					return 0, err
+					return 0, nil, err
 				}
 				if *dpi < 50 || *dpi > 1200 {
-					return 0, fmt.Errorf("--dpi %g: 50 bis 1200", *dpi)
+					return 0, nil, fmt.Errorf("--dpi %g: 50 bis 1200", *dpi)
 				}
-				return kit.ExportPNG(set, o, kit.PNGOptions{DPI: *dpi, Size: z}, out)
+				n, err := kit.ExportPNG(set, o, kit.PNGOptions{DPI: *dpi, Size: z}, out)
+				return n, nil, err
+			}
+		}},
+	{name: "tts", short: i18n.Sprintf("Decks für Tabletop Simulator: Kartenbögen (höchstens 10 × 7, 4096 px), Rückseite und SPIEL.json; Dativ-Karten mit einem zweiten Zustand, der die Lösung zeigt",
+		"decks for Tabletop Simulator: card sheets (at most 10 × 7, 4096 px), back and GAME.json; dativ cards with a second state showing the solution"),
+		stream: func(fs *flagSet) func(set *decks.Set, o kit.ExportOptions, out string) (int, []string, error) {
+			base := fs.String("url", "", i18n.Sprintf("Adresse, unter der der Zielordner erreichbar ist (Webserver, geteilter Ordner); sonst file:///-Pfade", "address the output folder is served from (web server, shared folder); else file:/// paths").In(fs.lang))
+			return func(set *decks.Set, o kit.ExportOptions, out string) (int, []string, error) {
+				return kit.ExportTTS(set, o, kit.TTSOptions{URL: *base}, out)
 			}
 		}},
 	{name: "pdfx", short: i18n.Sprintf("PDF/X-4 für Offsetdruckereien (CMYK über ein ICC-Profil, --icc), Vorder- und Rückseiten getrennt",
@@ -149,7 +158,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	strength := fs.Int("decoder-strength", int(decoder.DefaultStrength), i18n.Sprintf("Stärke der verborgenen Dativ-Lösungen, 1 bis 5", "contrast of the hidden dativ solutions, 1 to 5").In(l))
 	cardSize := fs.String("card-size", "poker", i18n.Sprintf("Kartenformat: poker (63 × 88 mm) oder us-poker (63,5 × 88,9 mm); die Dativ-Karte behält ihres", "card format: poker (63 × 88 mm) or us-poker (63.5 × 88.9 mm); the dativ card keeps its own").In(l))
 	var makeProfile func() (kit.Profile, error)
-	var stream func(set *decks.Set, o kit.ExportOptions, out string) (int, error)
+	var stream func(set *decks.Set, o kit.ExportOptions, out string) (int, []string, error)
 	if prof.stream != nil {
 		stream = prof.stream(fs)
 	} else {
@@ -187,7 +196,10 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		start := time.Now()
-		n, err := stream(set, opts, *out)
+		n, warns, err := stream(set, opts, *out)
+		for _, w := range warns {
+			fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Warnung: %s", "warning: %s", w).In(l)))
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "druckreif export %s: %s\n", name, errorIn(err, l))
 			fmt.Fprintln(stderr, i18n.Sprintf("Nichts geschrieben; die vorigen Dateien in %s sind unverändert.", "Nothing written; the previous files in %s are unchanged.", *out).In(l))

@@ -11,7 +11,7 @@ import (
 )
 
 // EncodePNG writes img as a PNG marked as sRGB (perceptual intent) with
-// its resolution in the pHYs chunk, so card printers and image programs
+// its resolution in the pHYs chunk (none for dpi 0: images for screens), so card printers and image programs
 // read the intended size: Go's encoder writes neither chunk, so they are
 // put in after the header.
 func EncodePNG(w io.Writer, img image.Image, dpi float64) error {
@@ -30,7 +30,9 @@ func EncodePNG(w io.Writer, img image.Image, dpi float64) error {
 	var out bytes.Buffer
 	out.Write(data[:headerEnd])
 	writeChunk(&out, "sRGB", []byte{0})
-	writeChunk(&out, "pHYs", phys)
+	if dpi > 0 {
+		writeChunk(&out, "pHYs", phys)
+	}
 	out.Write(data[headerEnd:])
 	_, err := w.Write(out.Bytes())
 	return err
