@@ -163,8 +163,8 @@ type Stroke struct {
 
 // group is one level of the graphics state.
 type group struct {
-	m        Matrix
-	clip     *image.Alpha // nil: nothing clipped at this level or above
+	m    Matrix
+	clip *image.Alpha // nil: nothing clipped at this level or above
 	// inner is where clip is fully open (inside a rectangular clip):
 	// painting that stays in it needs no mask.
 	inner    image.Rectangle
