@@ -483,9 +483,20 @@ func (c *Canvas) paint(polys []polyline, col Color) {
 		return
 	}
 	c.accumulate(b)
+	c.composite(b, func(y int) []uint8 { return c.cov.Pix[(y-b.Min.Y)*c.cov.Stride:] }, col)
+}
+
+// drawSrc is the operator that writes a rasterizer's coverage.
+const drawSrc = draw.Src
+
+// composite blends col into the device rectangle b through a coverage
+// whose row y (from b.Min.X on) cov gives, and the group's clip and blend
+// mode.
+func (c *Canvas) composite(b image.Rectangle, cov func(y int) []uint8, col Color) {
+	g := c.top()
 	sr, sg, sb := uint32(col.R), uint32(col.G), uint32(col.B)
 	for y := b.Min.Y; y < b.Max.Y; y++ {
-		cov := c.cov.Pix[(y-b.Min.Y)*c.cov.Stride : (y-b.Min.Y+1)*c.cov.Stride]
+		cov := cov(y)[:b.Dx()]
 		row := c.img.Pix[y*c.img.Stride+4*b.Min.X:]
 		var clip []uint8
 		if g.clip != nil {
