@@ -37,6 +37,23 @@ const maxCachedShapes = 20000
 // every time): its coverage is taken from the cache when the shape was
 // filled before at the same transform and sub-pixel position.
 func (c *Canvas) FillShape(key any, outline func() *Path, ox, oy float64, col Color) {
+	c.cachedShape(key, outline, nil, ox, oy, col)
+}
+
+// StrokeShape strokes the outline as FillShape fills it: for outlined
+// and stroked text, whose strokes cost many times a glyph's fill.
+func (c *Canvas) StrokeShape(key any, outline func() *Path, s Stroke, ox, oy float64, col Color) {
+	c.cachedShape(strokeKey{key, s.Width, s.Cap, s.Join}, outline, &s, ox, oy, col)
+}
+
+type strokeKey struct {
+	key   any
+	width float64
+	cap   Cap
+	join  Join
+}
+
+func (c *Canvas) cachedShape(key any, outline func() *Path, stroke *Stroke, ox, oy float64, col Color) {
 	g := c.top()
 	dx, dy := g.m.Apply(ox, oy)
 	ix, iy := math.Floor(dx), math.Floor(dy)
@@ -49,7 +66,13 @@ func (c *Canvas) FillShape(key any, outline func() *Path, ox, oy float64, col Co
 	shapeCache.Unlock()
 	if mask == nil {
 		lin := Matrix{A: g.m.A, B: g.m.B, C: g.m.C, D: g.m.D, E: fx, F: fy}
-		mask = rasterizeMask(c.flatten(outline(), lin))
+		polys := c.flatten(outline(), lin)
+		if stroke != nil {
+			dev := *stroke
+			dev.Width *= g.m.scale()
+			polys = strokePolylines(polys, dev)
+		}
+		mask = rasterizeMask(polys)
 		shapeCache.Lock()
 		if shapeCache.m == nil || len(shapeCache.m) >= maxCachedShapes {
 			shapeCache.m = map[shapeKey]*shapeMask{}
