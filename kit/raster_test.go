@@ -190,6 +190,7 @@ func dump(t *testing.T, name string, img, ref image.Image) {
 // other; run it with -cpu 1 -benchtime 1x to compare with pdftoppm -r 300
 // of those PDFs (docs/print.md).
 func BenchmarkRasterAllFaces(b *testing.B) {
+	TuneRuntime() // as the export commands run
 	set := defaultSet(b)
 	type face struct {
 		f    *layout.Face
