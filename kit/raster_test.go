@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+
 	"druckreif/decks"
 	"druckreif/internal/tooltest"
 	"druckreif/layout"
@@ -123,6 +126,42 @@ func TestRasterMatchesPDF(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRasterQRCodesDecode reads the QR code of every sample face's
+// raster render: the codes are drawn module for module.
+func TestRasterQRCodesDecode(t *testing.T) {
+	reader := qrcode.NewQRCodeReader()
+	read := 0
+	defer func() {
+		if read < 8 {
+			t.Errorf("%d codes read, want one on each coded sample face (at least 8)", read)
+		}
+	}()
+	for _, s := range kindSamples(t, defaultSet(t)) {
+		for _, f := range []*layout.Face{s.card.Front, s.card.Back} {
+			if f == nil || f.QR == "" {
+				continue
+			}
+			img, err := layout.FacePixels(f, s.w, s.h, 300, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := reader.Decode(bmp, nil)
+			if err != nil {
+				t.Errorf("%s: no QR code read: %v", f.ID, err)
+				continue
+			}
+			read++
+			if res.GetText() != f.QR {
+				t.Errorf("%s: QR code reads %q, want %q", f.ID, res.GetText(), f.QR)
+			}
+		}
 	}
 }
 
