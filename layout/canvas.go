@@ -220,20 +220,10 @@ func (c *Canvas) RoundRect(x, y, w, h, r float64, fill, stroke Color, lineWidth 
 		return
 	}
 	// fpdf's RoundedRect opens a graphics state ("q") it never closes,
-	// which breaks every clip after it; so the path is drawn here.
-	x, y = c.X+x, c.Y+y
-	k := r * 0.5523 // Bézier control distance for a quarter circle
+	// which breaks every clip after it; so the path is drawn here, the
+	// same outline as the raster side's.
 	p := c.pdf
-	p.MoveTo(x+r, y)
-	p.LineTo(x+w-r, y)
-	p.CurveBezierCubicTo(x+w-r+k, y, x+w, y+r-k, x+w, y+r)
-	p.LineTo(x+w, y+h-r)
-	p.CurveBezierCubicTo(x+w, y+h-r+k, x+w-r+k, y+h, x+w-r, y+h)
-	p.LineTo(x+r, y+h)
-	p.CurveBezierCubicTo(x+r-k, y+h, x, y+h-r+k, x, y+h-r)
-	p.LineTo(x, y+r)
-	p.CurveBezierCubicTo(x, y+r-k, x+r-k, y, x+r, y)
-	p.ClosePath()
+	roundRectPath(c.X+x, c.Y+y, w, h, r).Walk(p.MoveTo, p.LineTo, p.CurveBezierCubicTo, p.ClosePath)
 	// Round joins: the closing point meets the start point, and a mitre
 	// there would draw a spike on thick outlines.
 	p.SetLineJoinStyle("round")

@@ -95,32 +95,12 @@ func (c *Canvas) cachedShape(key any, outline func() *Path, stroke *Stroke, ox, 
 
 // rasterizeMask computes the coverage of closed polylines around (0, 0).
 func rasterizeMask(polys []polyline) *shapeMask {
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, pl := range polys {
-		if len(pl.pts) < 3 {
-			continue
-		}
-		for _, p := range pl.pts {
-			minX, maxX = math.Min(minX, p[0]), math.Max(maxX, p[0])
-			minY, maxY = math.Min(minY, p[1]), math.Max(maxY, p[1])
-		}
-	}
-	if minX > maxX {
+	r, ok := pixelBounds(polys)
+	if !ok {
 		return &shapeMask{}
 	}
-	r := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1)
 	z := vector.NewRasterizer(r.Dx(), r.Dy())
-	ox, oy := float64(r.Min.X), float64(r.Min.Y)
-	for _, pl := range polys {
-		if len(pl.pts) < 3 {
-			continue
-		}
-		z.MoveTo(float32(pl.pts[0][0]-ox), float32(pl.pts[0][1]-oy))
-		for _, p := range pl.pts[1:] {
-			z.LineTo(float32(p[0]-ox), float32(p[1]-oy))
-		}
-		z.ClosePath()
-	}
+	addPolylines(z, polys, r.Min)
 	m := &shapeMask{*image.NewAlpha(r)}
 	z.DrawOp = drawSrc
 	z.Draw(&m.Alpha, r, image.Opaque, image.Point{})
