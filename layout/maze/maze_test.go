@@ -187,83 +187,95 @@ func TestAreas(t *testing.T) {
 	}
 }
 
-func polygonArea(q path) float64 {
-	a := 0.0
-	for i := range q {
-		j := (i + 1) % len(q)
-		a += q[i].X*q[j].Y - q[j].X*q[i].Y
-	}
-	return math.Abs(a) / 2
-}
-
-// The tiles cover the board without gaps or overlaps, each fits its
-// sheet, each has glue strips of at least Overlap beyond its right and
-// bottom seams, and no seam comes near a field, a niche or the start.
-func TestTiling(t *testing.T) {
+// The tiles are cut along straight lines: they cover the board without
+// gaps or overlaps in a grid of straight seams from edge to edge, each fits
+// its sheet with glue strips of Overlap beyond its right and bottom seams,
+// and every seam carries alignment marks that both its tiles print.
+func TestTilingHasStraightSeamsWithMarks(t *testing.T) {
 	for _, length := range []int{board.TwoPlayerLength, board.DefaultLength, board.MaxLength} {
-		for seed := uint64(1); seed <= 6; seed++ {
-			b, _ := board.New(seed, length)
-			p, _ := NewPlan(b, layout.A2)
-			for _, sheet := range []layout.Paper{layout.A4, layout.Letter} {
-				tl, err := PlanTiles(p, sheet)
-				if err != nil {
-					t.Fatalf("seed %d, %d fields, %s: %v", seed, length, sheet.Name, err)
+		b, _ := board.New(1, length)
+		p, _ := NewPlan(b, layout.A2)
+		for _, sheet := range []layout.Paper{layout.A4, layout.Letter} {
+			tl, err := PlanTiles(p, sheet)
+			if err != nil {
+				t.Fatalf("%d fields, %s: %v", length, sheet.Name, err)
+			}
+			name := fmt.Sprintf("%d fields, %s", length, sheet.Name)
+			if len(tl.Tiles) != 9 || len(tl.Seams) != 12 {
+				t.Fatalf("%s: %d tiles, %d seams", name, len(tl.Tiles), len(tl.Seams))
+			}
+			total := 0.0
+			for i, x := range tl.Tiles {
+				total += x.Region.W() * x.Region.H()
+				if x.Window.W() > sheet.W-2*sheetMargin+1e-6 || x.Window.H() > sheet.H-2*sheetMargin+1e-6 {
+					t.Errorf("%s: %s is %.0f × %.0f mm", name, x.Name(), x.Window.W(), x.Window.H())
 				}
-				name := fmt.Sprintf("seed %d, %d fields, %s", seed, length, sheet.Name)
-				if len(tl.Tiles) != 9 {
-					t.Fatalf("%s: %d tiles", name, len(tl.Tiles))
-				}
-				total := 0.0
-				for _, x := range tl.Tiles {
-					total += polygonArea(x.Region)
-					if x.Window.W() > sheet.W-2*sheetMargin+1e-6 || x.Window.H() > sheet.H-2*sheetMargin+1e-6 {
-						t.Errorf("%s: %s is %.0f × %.0f mm", name, x.Name(), x.Window.W(), x.Window.H())
+				for j, o := range tl.Tiles[:i] {
+					if math.Min(x.Region.X1, o.Region.X1) > math.Max(x.Region.X0, o.Region.X0)+1e-9 &&
+						math.Min(x.Region.Y1, o.Region.Y1) > math.Max(x.Region.Y0, o.Region.Y0)+1e-9 {
+						t.Errorf("%s: tiles %d and %d overlap", name, i, j)
 					}
 				}
-				if math.Abs(total-p.Paper.W*p.Paper.H) > 1 {
-					t.Errorf("%s: the tiles cover %.0f mm² of %.0f", name, total, p.Paper.W*p.Paper.H)
+				// Glue strips of exactly Overlap where a later tile lies.
+				wantR, wantB := 0.0, 0.0
+				if x.Col < tileCols-1 {
+					wantR = Overlap
 				}
-				for _, x := range tl.Tiles {
-					w := x.Window
-					for _, q := range x.Right {
-						if q.X+Overlap > w.X1+1e-6 {
-							t.Errorf("%s: %s's glue strip is only %.1f mm at y %.0f", name, x.Name(), w.X1-q.X, q.Y)
-						}
+				if x.Row < tileRows-1 {
+					wantB = Overlap
+				}
+				if x.Window.X1-x.Region.X1 != wantR || x.Window.Y1-x.Region.Y1 != wantB || x.Window.X0 != x.Region.X0 || x.Window.Y0 != x.Region.Y0 {
+					t.Errorf("%s: %s prints %+v for %+v", name, x.Name(), x.Window, x.Region)
+				}
+			}
+			if math.Abs(total-p.Paper.W*p.Paper.H) > 1e-6 {
+				t.Errorf("%s: the tiles cover %.0f mm² of %.0f", name, total, p.Paper.W*p.Paper.H)
+			}
+			// Every seam is one straight line along the shared edge of its
+			// two tiles, and the tile on top is the later one.
+			for _, s := range tl.Seams {
+				u, o := tl.Tiles[s.Under].Region, tl.Tiles[s.Over].Region
+				straight := s.From.X == s.To.X || s.From.Y == s.To.Y
+				var shared bool
+				if s.Vertical() {
+					shared = u.X1 == s.From.X && o.X0 == s.From.X && u.Y0 == o.Y0 && s.From.Y == u.Y0 && s.To.Y == u.Y1
+				} else {
+					shared = u.Y1 == s.From.Y && o.Y0 == s.From.Y && u.X0 == o.X0 && s.From.X == u.X0 && s.To.X == u.X1
+				}
+				if !straight || !shared || s.Over <= s.Under {
+					t.Errorf("%s: seam %v–%v between %s and %s", name, s.From, s.To, tl.Tiles[s.Under].Name(), tl.Tiles[s.Over].Name())
+				}
+				if len(s.Marks) < 2 {
+					t.Errorf("%s: seam %s/%s has %d marks", name, tl.Tiles[s.Under].Name(), tl.Tiles[s.Over].Name(), len(s.Marks))
+				}
+				// A mark lies on the seam, and each half lies on the sheet
+				// of the tile on its side: both halves are printed.
+				for _, m := range s.Marks {
+					if distToSegment(m, s.From, s.To) > 1e-9 {
+						t.Errorf("%s: mark %v is off its seam", name, m)
 					}
-					for _, q := range x.Bottom {
-						if q.Y+Overlap > w.Y1+1e-6 {
-							t.Errorf("%s: %s's bottom glue strip is only %.1f mm at x %.0f", name, x.Name(), w.Y1-q.Y, q.X)
-						}
+					ux, uy := 1.0, 0.0
+					if !s.Vertical() {
+						ux, uy = 0, 1
+					}
+					before, after := xy{m.X - ux*markArm, m.Y - uy*markArm}, xy{m.X + ux*markArm, m.Y + uy*markArm}
+					if !tl.Tiles[s.Under].Region.contains(before) || !tl.Tiles[s.Over].Region.contains(after) ||
+						!tl.Tiles[s.Under].Window.contains(m) || !tl.Tiles[s.Over].Window.contains(m) {
+						t.Errorf("%s: mark %v of seam %s/%s is not printed on both tiles", name, m, tl.Tiles[s.Under].Name(), tl.Tiles[s.Over].Name())
 					}
 				}
-				// No seam within 2 mm of a loop or the start, 1.2 mm of a niche's place.
-				outer := p.LoopRadius() + p.loopWidth()/2
-				var places []xy
-				var radii []float64
-				for pos := -board.Behind; pos <= b.Length; pos++ {
-					x, y := p.FieldXY(pos)
-					places, radii = append(places, xy{x, y}), append(radii, outer)
-				}
-				for i := range b.Maze.Niches {
-					x, y := p.XY(b.NicheCentre(i))
-					places, radii = append(places, xy{x, y}), append(radii, p.NicheRadius())
-				}
-				minLoop, minNiche := math.Inf(1), math.Inf(1)
-				for _, s := range tl.Seams() {
-					for i, q := range places {
-						d := distToPath(s, q) - radii[i]
-						if i <= b.Length+board.Behind {
-							minLoop = math.Min(minLoop, d)
-						} else {
-							minNiche = math.Min(minNiche, d)
-						}
+			}
+			// The seams' lines cut the board edge to edge: two column
+			// seams, two row seams.
+			for _, x := range tl.ColX {
+				n := 0
+				for _, s := range tl.Seams {
+					if s.Vertical() && s.From.X == x {
+						n++
 					}
 				}
-				if minLoop < 2 || minNiche < 1.2 {
-					t.Errorf("%s: a seam passes %.1f mm from a loop, %.1f mm from a niche", name, minLoop, minNiche)
-				}
-				if seed == 1 && length == board.DefaultLength {
-					t.Logf("%s: seams keep %.1f mm from every loop and the start, %.1f mm from every niche's place", name, minLoop, minNiche)
+				if n != tileRows {
+					t.Errorf("%s: the column seam at %.0f mm has %d of %d pieces", name, x, n, tileRows)
 				}
 			}
 		}
@@ -296,7 +308,8 @@ func pgms(t *testing.T, pdf []byte, dpi int) []*image.Gray {
 
 // Every tile shows exactly the A2 board: the same maze, not turned, fields
 // not moved. Rendered, each tile's own part matches the A2 sheet at the
-// same board position; the glue strips and notes are there.
+// same board position right up to its seams, so the halves of a field a
+// seam cuts line up; the glue strips and notes are there.
 func TestTilesShowTheA2Board(t *testing.T) {
 	tooltest.Need(t, "pdftoppm")
 	b, _ := board.New(1, 0)
@@ -312,23 +325,40 @@ func TestTilesShowTheA2Board(t *testing.T) {
 	px := dpi / 25.4
 	whole := pgms(t, a2, dpi)[0]
 	pages := pgms(t, pdf, dpi)
-	shifted := 0.0
-	for i, x := range tl.Tiles {
-		sheet := pages[i+1]
-		ox, oy := tl.TileOrigin(i)
-		// The tile's own part, 3 mm in from its edges.
-		var own []xy
-		edge := append(x.Region, x.Region[0])
-		for y := x.Window.Y0; y < x.Window.Y1; y += 2 {
-			for bx := x.Window.X0; bx < x.Window.X1; bx += 2 {
-				if q := (xy{bx, y}); inside(x.Region, q) && distToPath(edge, q) >= 3 {
-					own = append(own, q)
+	// Points of a tile's own part, but not on its cut edge or the
+	// alignment marks, which the A2 sheet does not have.
+	nearMark := func(q xy) bool {
+		for _, s := range tl.Seams {
+			for _, m := range s.Marks {
+				if math.Abs(q.X-m.X) < markArm+1.5 && math.Abs(q.Y-m.Y) < markArm+1.5 {
+					return true
 				}
 			}
 		}
-		diff := func(shift float64) float64 {
+		return false
+	}
+	shifted, seamDiff, seamPoints := 0.0, 0.0, 0
+	for i, x := range tl.Tiles {
+		sheet := pages[i+1]
+		ox, oy := tl.TileOrigin(i)
+		r := x.Region
+		var own, nearSeam []xy
+		for y := r.Y0 + 1; y < r.Y1-1; y += 2 {
+			for bx := r.X0 + 1; bx < r.X1-1; bx += 2 {
+				q := xy{bx, y}
+				if nearMark(q) {
+					continue
+				}
+				own = append(own, q)
+				edge := math.Min(math.Min(bx-r.X0, r.X1-bx), math.Min(y-r.Y0, r.Y1-y))
+				if edge < 4 && (bx-r.X0 < 4 && x.Col > 0 || r.X1-bx < 4 && x.Col < tileCols-1 || y-r.Y0 < 4 && x.Row > 0 || r.Y1-y < 4 && x.Row < tileRows-1) {
+					nearSeam = append(nearSeam, q)
+				}
+			}
+		}
+		diff := func(pts []xy, shift float64) float64 {
 			total := 0.0
-			for _, q := range own {
+			for _, q := range pts {
 				va := float64(whole.GrayAt(int(q.X*px), int(q.Y*px)).Y)
 				best := 255.0
 				for dy := -1; dy <= 1; dy++ {
@@ -339,12 +369,17 @@ func TestTilesShowTheA2Board(t *testing.T) {
 				}
 				total += best
 			}
-			return total / float64(len(own))
+			return total / float64(len(pts))
 		}
-		if d := diff(0); d > 3 {
+		if d := diff(own, 0); d > 3 {
 			t.Errorf("%s differs from the A2 board by %.1f grey levels on average", x.Name(), d)
 		}
-		shifted += diff(8) / float64(len(tl.Tiles))
+		seamDiff += diff(nearSeam, 0) * float64(len(nearSeam))
+		seamPoints += len(nearSeam)
+		shifted += diff(own, 8) / float64(len(tl.Tiles))
+	}
+	if d := seamDiff / float64(seamPoints); d > 3 || seamPoints < 1000 {
+		t.Errorf("within 4 mm of the seams the tiles differ from the A2 board by %.1f grey levels (%d points)", d, seamPoints)
 	}
 	// Tiles shifted by 8 mm must differ, or the comparison is blind.
 	if shifted < 6 {
@@ -354,11 +389,46 @@ func TestTilesShowTheA2Board(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "tiles.pdf")
 	os.WriteFile(in, pdf, 0o644)
-	text := string(tooltest.Run(t, "pdftotext", "-layout", in, "-"))
-	for _, want := range []string{"so wird er zusammengesetzt", "Klebefläche · R1C2 liegt oben", "Klebefläche · R2C1 liegt oben",
-		"liegt oben auf der Klebefläche von R1C1", "Spielplan-Kachel R3C3"} {
-		if !strings.Contains(strings.Join(strings.Fields(text), " "), want) {
+	text := strings.Join(strings.Fields(string(tooltest.Run(t, "pdftotext", "-layout", in, "-"))), " ")
+	for _, want := range []string{"so wird er zusammengesetzt", "A1 · unter B1 kleben", "A1 · unter A2 kleben", "B2 · unter C2 kleben",
+		"B2 · unter B3 kleben", "liegt auf dem Klebestreifen von A1", "Spielplan-Kachel C3", "misst genau 100 mm"} {
+		if !strings.Contains(text, want) {
 			t.Errorf("the tiles do not say %q", want)
+		}
+	}
+}
+
+// Every tile's sheet carries a scale bar of 100 mm: rendered at 254 dpi
+// (10 pixels a millimetre) its solid bar is 1000 ± 3 pixels long.
+func TestEveryTileHasA100mmScaleBar(t *testing.T) {
+	tooltest.Need(t, "pdftoppm")
+	b, _ := board.New(1, 0)
+	for _, sheet := range []layout.Paper{layout.A4, layout.Letter} {
+		pdf, tl, err := Tiles(b, sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const dpi = 254
+		pages := pgms(t, pdf, dpi)
+		if len(pages) != len(tl.Tiles)+1 {
+			t.Fatalf("%d pages for %d tiles", len(pages), len(tl.Tiles))
+		}
+		for i := range tl.Tiles {
+			img := pages[i+1]
+			bx, by := tl.ScaleBarAt(i)
+			row := int((by + scaleBarHeight/2) * 10)
+			// The dark run that starts near the bar's left end.
+			x := int(bx*10) - 20
+			for x < img.Rect.Max.X && img.GrayAt(x, row).Y > 100 {
+				x++
+			}
+			start := x
+			for x < img.Rect.Max.X && img.GrayAt(x, row).Y <= 100 {
+				x++
+			}
+			if n := x - start; math.Abs(float64(n)-ScaleBar*10) > 3 || math.Abs(float64(start)-bx*10) > 3 {
+				t.Errorf("%s, tile %s: the scale bar is %d px (%.1f mm) from x %d", sheet.Name, tl.Tiles[i].Name(), n, float64(n)/10, start)
+			}
 		}
 	}
 }
