@@ -11,6 +11,7 @@ import (
 
 	"druckreif/board"
 	"druckreif/layout"
+	"druckreif/layout/components"
 )
 
 var (
@@ -24,6 +25,10 @@ var (
 	startFill    = layout.RGB(255, 228, 150)
 	ink          = layout.RGB(30, 30, 30)
 )
+
+// Pieces is the set of pawns and Lingutaurus tiles printed for this
+// board's size.
+func (p *Plan) Pieces() components.PieceSet { return components.PiecesFor(p.Paper) }
 
 // LoopInnerA2 is the inside diameter of a field's loop on the A2 board
 // (mm): a piece's base (components.PawnBase) fits inside it.

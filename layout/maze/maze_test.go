@@ -29,37 +29,43 @@ func plans(t *testing.T, b *board.Board) []*Plan {
 	return out
 }
 
-// The pieces fit the fields: on A2 a pawn's base lies wholly inside a
-// loop, as does a Lingutaurus tile, which in turn holds a pawn; a niche
-// holds a pawn. On A3 the base still spans the loop and stays within its
-// corridor.
-func TestPiecesFitTheFields(t *testing.T) {
-	diag := math.Hypot(components.PawnW, components.PawnD)
-	for _, length := range []int{board.TwoPlayerLength, board.DefaultLength, board.MaxLength} {
-		b, _ := board.New(1, length)
-		a2, a3 := plans(t, b)[0], plans(t, b)[1]
-		t.Logf("%d fields: loop inside Ø %.1f mm on A2, %.1f mm on A3; niche Ø %.1f mm; pawn base %.0f × %.0f mm (diagonal %.1f)",
-			length, a2.LoopInner(), a3.LoopInner(), 2*a2.NicheRadius(), components.PawnW, components.PawnD, diag)
-		if a2.LoopInner() < LoopInnerA2-1e-9 || a2.LoopInner() < diag+2 {
-			t.Errorf("A2 loop %.1f mm inside, pawn base diagonal %.1f mm", a2.LoopInner(), diag)
+// The pieces fit the fields on every board size: measured from the board
+// model, every loop and every niche's place is at least 2 mm wider inside
+// than the diagonal of the base of the pawns printed for that size and
+// than its Lingutaurus tile, and a tile holds a pawn (2 mm to spare).
+func TestPiecesFitTheFieldsOnEverySize(t *testing.T) {
+	for _, length := range []int{board.MinLength, board.TwoPlayerLength, board.DefaultLength, board.MaxLength} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			b, _ := board.New(seed, length)
+			for _, p := range plans(t, b) {
+				set := p.Pieces()
+				diag := set.PawnDiagonal()
+				need := math.Max(diag, set.Tile) + 2
+				// The narrowest loop and niche, measured: a loop's inside is
+				// the circle drawn less its line; a niche's place its disc.
+				loop, niche := math.Inf(1), math.Inf(1)
+				for pos := -board.Behind; pos <= b.Length; pos++ {
+					loop = math.Min(loop, 2*p.LoopRadius()-p.loopWidth())
+				}
+				for i := 0; i < board.Niches; i++ {
+					niche = math.Min(niche, 2*p.NicheRadius())
+				}
+				if seed == 1 {
+					t.Logf("%s, %d fields: loops %.1f mm inside, niches %.1f mm; pawn base %g × %g mm (diagonal %.1f), tile %g mm",
+						p.Paper.Name, length, loop, niche, set.PawnW, set.PawnD, diag, set.Tile)
+				}
+				if loop < need || niche < need {
+					t.Errorf("%s, seed %d, %d fields: loop %.1f mm, niche %.1f mm inside for a pawn diagonal of %.1f mm and a tile of %g mm (need %.1f)",
+						p.Paper.Name, seed, length, loop, niche, diag, set.Tile, need)
+				}
+				if set.Tile < set.PawnW+2 {
+					t.Errorf("%s: a tile of %g mm does not hold a pawn %g mm wide", p.Paper.Name, set.Tile, set.PawnW)
+				}
+			}
 		}
-		if components.TileDiameter > a2.LoopInner() || components.TileDiameter < components.PawnW+2 {
-			t.Errorf("Lingutaurus tile %.0f mm: loop %.1f mm, pawn %.0f mm wide", components.TileDiameter, a2.LoopInner(), components.PawnW)
-		}
-		if 2*a2.NicheRadius() < diag {
-			t.Errorf("niche %.1f mm, pawn diagonal %.1f mm", 2*a2.NicheRadius(), diag)
-		}
-		// On A3 the corridor (the free width of the narrowest cell) holds
-		// a pawn's base either way round, and a tile.
-		corridor := math.Inf(1)
-		for pos := -board.Behind; pos <= b.Length; pos++ {
-			corridor = math.Min(corridor, 2*(b.Room(pos)*a3.R-a3.wallWidth()/2))
-		}
-		t.Logf("A3: corridor %.1f mm", corridor)
-		if a3.LoopInner() < components.PawnW || corridor < components.PawnW+2 || corridor < components.TileDiameter {
-			t.Errorf("A3: loop %.1f mm, corridor %.1f mm for a pawn of %.0f mm and a tile of %.0f mm",
-				a3.LoopInner(), corridor, components.PawnW, components.TileDiameter)
-		}
+	}
+	if a2 := (components.PiecesFor(layout.A2)); a2.PawnW != 18 || a2.PawnD != 14 || a2.Tile != 22 {
+		t.Errorf("the A2 pieces changed: %+v", a2)
 	}
 }
 
