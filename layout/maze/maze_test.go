@@ -69,39 +69,7 @@ func TestPiecesFitTheFieldsOnEverySize(t *testing.T) {
 	}
 }
 
-// wallSet holds the walls as sheet polylines with their boxes, so the
-// distance to the nearest wall skips walls that are clearly farther.
-type wallSet struct {
-	lines []path
-	boxes []box
-}
-
-func sheetWalls(p *Plan) *wallSet {
-	w := &wallSet{}
-	for _, line := range Walls(p.B.Maze) {
-		var q path
-		for _, pt := range line {
-			x, y := p.XY(pt)
-			q = append(q, xy{x, y})
-		}
-		w.lines, w.boxes = append(w.lines, q), append(w.boxes, bounds(q))
-	}
-	return w
-}
-
-// dist is the distance from a sheet point to the nearest wall's middle
-// line.
-func (w *wallSet) dist(q xy) float64 {
-	best := math.Inf(1)
-	for i, b := range w.boxes {
-		dx := math.Max(0, math.Max(b.X0-q.X, q.X-b.X1))
-		dy := math.Max(0, math.Max(b.Y0-q.Y, q.Y-b.Y1))
-		if math.Hypot(dx, dy) < best {
-			best = math.Min(best, distToPath(w.lines[i], q))
-		}
-	}
-	return best
-}
+func sheetWalls(p *Plan) *wallSet { return p.wallLines() }
 
 // Loops lie in their cells clear of every wall and of each other, on A2
 // and A3; the thread keeps clear of the walls too.
@@ -180,7 +148,7 @@ func TestAreas(t *testing.T) {
 				}
 			}
 		}
-		for _, k := range []AreaKind{Questions, Lingutaurus, Chips, Tips, Legend} {
+		for _, k := range []AreaKind{Questions, Lingutaurus, Chips, Tips, Legend, Title} {
 			if kinds[k] != 1 {
 				t.Errorf("%s: %d areas of kind %v", p.Paper.Name, kinds[k], k)
 			}
@@ -502,9 +470,11 @@ func pageWords(t *testing.T, pdf []byte) []word {
 	return words
 }
 
-// The printed board reads as the model says: every field's number in its
-// loop, the bull on each of the three bull fields and nowhere else in the
-// maze, START in the centre, six niches — on A2 and on A3.
+// The printed board reads as the model says: every field's number on its
+// badge beside its loop — outside the loop's inside, where a piece stands,
+// and nearer its own loop than any other — the bull in each of the three
+// bull fields' loops and nowhere else in the maze, START in the centre,
+// six niches — on A2 and on A3.
 func TestPrintedFieldsMatchTheModel(t *testing.T) {
 	b, _ := board.New(1, 0)
 	for _, p := range plans(t, b) {
@@ -514,29 +484,47 @@ func TestPrintedFieldsMatchTheModel(t *testing.T) {
 		}
 		words := pageWords(t, pdf)
 		r := p.LoopRadius()
-		in := func(text string, x, y, radius float64) int {
-			n := 0
+		inner := r - p.loopWidth()/2
+		find := func(text string, x, y, radius float64) []word {
+			var out []word
 			for _, w := range words {
 				if w.text == text && math.Hypot(w.at.X-x, w.at.Y-y) < radius {
-					n++
+					out = append(out, w)
 				}
 			}
-			return n
+			return out
 		}
+		badges := p.Badges()
 		for pos := -board.Behind; pos <= b.Length; pos++ {
 			x, y := p.FieldXY(pos)
+			if pos == 0 {
+				if len(find("START", x, y, r)) != 1 {
+					t.Errorf("%s: START is not in the start's loop", p.Paper.Name)
+				}
+				continue
+			}
 			label := fmt.Sprint(pos)
-			switch {
-			case pos < 0:
+			if pos < 0 {
 				label = fmt.Sprintf("−%d", -pos)
-			case pos == 0:
-				label = "START"
 			}
-			if in(label, x, y, r) != 1 {
-				t.Errorf("%s: field %d's label %q is not in its loop", p.Paper.Name, pos, label)
+			bd := badges[pos+board.Behind]
+			got := find(label, bd.X, bd.Y, bd.R)
+			if len(got) != 1 {
+				t.Errorf("%s: field %d's label %q is not on its badge", p.Paper.Name, pos, label)
+				continue
 			}
-			if want := map[bool]int{true: 1, false: 0}[b.IsBull(pos)]; in("♉", x, y, r) != want {
-				t.Errorf("%s: field %d shows %d bulls, want %d", p.Paper.Name, pos, in("♉", x, y, r), want)
+			at := got[0].at
+			if d := math.Hypot(at.X-x, at.Y-y); d < inner+1 {
+				t.Errorf("%s: field %d's number is %.1f mm from the loop's centre, inside the loop (%.1f mm)", p.Paper.Name, pos, d, inner)
+			}
+			for other := -board.Behind; other <= b.Length; other++ {
+				ox, oy := p.FieldXY(other)
+				if other != pos && math.Hypot(at.X-ox, at.Y-oy) < math.Hypot(at.X-x, at.Y-y) {
+					t.Errorf("%s: field %d's number lies nearer the loop of field %d", p.Paper.Name, pos, other)
+				}
+			}
+			if want := map[bool]int{true: 1, false: 0}[b.IsBull(pos)]; len(find("♉", x, y, r)) != want {
+				t.Errorf("%s: field %d shows %d bulls, want %d", p.Paper.Name, pos, len(find("♉", x, y, r)), want)
 			}
 		}
 		bulls, niches := 0, 0
@@ -551,8 +539,34 @@ func TestPrintedFieldsMatchTheModel(t *testing.T) {
 		}
 		for i := 0; i < board.Niches; i++ {
 			x, y := p.XY(b.NicheCentre(i))
-			if in("Nische", x, y, p.NicheRadius()) != 1 {
+			if len(find("Nische", x, y, p.NicheRadius())) != 1 {
 				t.Errorf("%s: niche %d is not labelled in its place", p.Paper.Name, i)
+			}
+		}
+	}
+}
+
+// Every field's badge stands clear: of the walls' hedges, of the thread,
+// of every other loop and badge, and within the maze (3 lengths × 3 seeds,
+// A2 and A3).
+func TestBadgesStandClear(t *testing.T) {
+	for _, length := range []int{board.TwoPlayerLength, board.DefaultLength, board.MaxLength} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			b, _ := board.New(seed, length)
+			for _, p := range plans(t, b) {
+				worst := math.Inf(1)
+				for i, bd := range p.Badges() {
+					if i == board.Behind {
+						continue
+					}
+					worst = math.Min(worst, bd.Clear)
+					if bd.Clear < 0 {
+						t.Errorf("%s, seed %d, %d fields: the badge of field %d touches something (%.1f mm)", p.Paper.Name, seed, length, i-board.Behind, bd.Clear)
+					}
+				}
+				if seed == 1 {
+					t.Logf("%s, %d fields: badges keep at least %.2f mm clear", p.Paper.Name, length, worst)
+				}
 			}
 		}
 	}
