@@ -351,23 +351,25 @@ func drawTiles(c *layout.Canvas, x, y, w, h float64) {
 		c.Line(bx, by+float64(k)*th, bx+boardW*s, by+float64(k)*th, 0.3, ink)
 	}
 	outline(c, bx, by, boardW*s, boardH*s, 0, 0.3, ink)
-	label(c, bx, y+h+0.5, "gerade Nähte, gelb: Klebestreifen", layout.Left)
+	label(c, bx, y+h+0.5, "gelb: Klebestreifen", layout.Left)
 
-	// One seam close up: B2's strip under C2, the mark across the seam.
-	dx, dy := bx+boardW*s+12, y+3
-	const dw, dh = 26.0, 20.0
-	c.Rect(dx, dy, dw, dh, layout.White)
-	c.Rect(dx+dw/2, dy, 4, dh, glueColour)
-	c.Rect(dx+dw/2+1.5, dy-1, dw/2, dh+2, layout.RGB(245, 245, 245))
-	outline(c, dx+dw/2+1.5, dy-1, dw/2, dh+2, 0, 0.3, ink)
-	c.Line(dx+dw/2, dy, dx+dw/2, dy+dh, 0.3, ink)
+	// One seam close up: B2 with its strip, C2 laid on it, the alignment
+	// mark running on across the seam.
+	dx, dy := bx+boardW*s+14, y+3
+	const dw, dh = 22.0, 20.0
+	seam := dx + dw/2
+	c.Rect(dx, dy, dw/2, dh, layout.RGB(243, 233, 212))
+	c.Rect(seam, dy, 3.5, dh, glueColour)
+	c.Rect(seam+1.2, dy-1, dw/2, dh+2, layout.White)
+	outline(c, seam+1.2, dy-1, dw/2, dh+2, 0, 0.3, ink)
+	c.Line(seam, dy, seam, dy+dh, 0.3, ink)
 	mark := layout.RGB(0, 60, 160)
-	c.Line(dx+dw/2-5, dy+dh/2, dx+dw/2+1.5+5, dy+dh/2, 0.35, mark)
-	c.Circle(dx+dw/2+0.75, dy+dh/2, 2, layout.Color{}, mark, 0.35)
+	c.Line(seam-5, dy+dh/2, seam+1.2+5, dy+dh/2, 0.35, mark)
+	c.Circle(seam+0.6, dy+dh/2, 2, layout.Color{}, mark, 0.35)
 	c.Mark(dx+dw/4, dy+4, 0, "B2", "B", 7, raabMuted)
-	c.Mark(dx+dw*3/4+1.5, dy+4, 0, "C2", "B", 7, raabMuted)
-	arrow(c, dx+dw*3/4+6, dy+dh-3, dx+dw/2+2, dy+dh-3, ink)
-	label(c, dx, y+h+0.5, "C2 auf den Streifen, Marken in einer Linie", layout.Left)
+	c.Mark(seam+1.2+dw/4, dy+4, 0, "C2", "B", 7, raabMuted)
+	arrow(c, seam+1.2+dw/2-1.5, dy+dh-3, seam+2, dy+dh-3, ink)
+	label(c, dx+dw/2, y+h+0.5, "Marken: eine Linie", layout.Center)
 }
 
 func drawDecoderSleeve(c *layout.Canvas, x, y, w, h float64) {

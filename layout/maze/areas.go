@@ -190,7 +190,7 @@ func (a Area) draw(c *layout.Canvas, p *Plan, ox, oy float64) {
 			case 1:
 				c.Glyph(cx, cy+0.4*s, 0, "♉", "B", 15*s, bullInk)
 			default:
-				c.Glyph(cx, cy, 0, "S", "B", 9*s, ink)
+				c.Glyph(cx, cy, 0, "S", "B", math.Max(7, 9*s), ink)
 			}
 			tx := cx + r + 4*s
 			for j, l := range row.text {

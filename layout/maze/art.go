@@ -64,20 +64,23 @@ func (p *Plan) arts() *arts {
 		g.Circle(r.Float64()*side, r.Float64()*side, (0.12+0.22*r.Float64())*s, col)
 	}
 	a.gravel = g
-	// Leaves: clusters of round leaves in two greens with a light edge, a
-	// little wider than the wall, so the hedge's outline is bumpy.
+	// Leaves: clusters of round leaves of different sizes and greens,
+	// scattered a little wider than the wall, so the hedge's outline is
+	// irregular and its top looks leafy; five clusters taken in turn.
 	w := p.wallWidth()
-	for v := 0; v < 3; v++ {
-		size := 1.5 * w
+	lr := rand.New(rand.NewPCG(11, 3))
+	greens := []layout.Color{hedgeMid, hedgeMid.Tint(0.12), hedgeDeep.Tint(0.25)}
+	for v := 0; v < 5; v++ {
+		size := 1.6 * w
 		l := layout.NewArt(size, size)
 		c := size / 2
-		for k := 0; k < 5; k++ {
-			a0 := float64(k)*2*math.Pi/5 + float64(v)*0.7
-			l.Circle(c+math.Cos(a0)*w*0.28, c+math.Sin(a0)*w*0.28, w*0.3, hedgeMid)
+		for k := 0; k < 7; k++ {
+			t, d := lr.Float64()*2*math.Pi, math.Sqrt(lr.Float64())*w*0.34
+			l.Circle(c+math.Cos(t)*d, c+math.Sin(t)*d, w*(0.16+0.14*lr.Float64()), greens[lr.IntN(len(greens))])
 		}
 		for k := 0; k < 3; k++ {
-			a0 := float64(k)*2*math.Pi/3 + float64(v)*1.1
-			l.Circle(c+math.Cos(a0)*w*0.22-w*0.05, c+math.Sin(a0)*w*0.22-w*0.05, w*0.1, hedgeLight)
+			t, d := lr.Float64()*2*math.Pi, lr.Float64()*w*0.3
+			l.Circle(c+math.Cos(t)*d-w*0.06, c+math.Sin(t)*d-w*0.06, w*(0.05+0.05*lr.Float64()), hedgeLight)
 		}
 		a.leaves = append(a.leaves, l)
 	}
@@ -112,7 +115,7 @@ func (p *Plan) drawFloor(c *layout.Canvas, ox, oy float64) {
 func (p *Plan) drawHedges(c *layout.Canvas, ox, oy float64) {
 	a := p.arts()
 	w := p.wallWidth()
-	step := 0.75 * w
+	step := 0.55 * w
 	for wi, wall := range Walls(p.B.Maze) {
 		pts := p.sheetPath(wall)
 		b := bounds(pts)
@@ -122,7 +125,7 @@ func (p *Plan) drawHedges(c *layout.Canvas, ox, oy float64) {
 		p.polyline(c, ox, oy, w, hedgeDeep, wall)
 		n := 0
 		walkPath(pts, step, func(q xy, _ float64) {
-			l := a.leaves[(wi+n)%len(a.leaves)]
+			l := a.leaves[(wi*3+n*2)%len(a.leaves)]
 			c.Stamp(ox+q.X-l.W/2, oy+q.Y-l.H/2, l)
 			n++
 		})
@@ -368,5 +371,9 @@ func titleCartouche(w, h float64) *layout.Art {
 
 // footer is the board's small print: which board it is.
 func (p *Plan) footer() string {
-	return fmt.Sprintf("druckreif-Spielplan Nr. %d, %d Felder · nur für den privaten Gebrauch neben dem Originalspiel", p.B.Seed, p.B.Length)
+	s := fmt.Sprintf("druckreif-Spielplan Nr. %d, %d Felder · nur für den privaten Gebrauch neben dem Originalspiel", p.B.Seed, p.B.Length)
+	if p.compact() {
+		s += " · Figuren und Plättchen für diesen Plan: figuren-plaettchen-a3.pdf"
+	}
+	return s
 }
