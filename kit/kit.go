@@ -134,6 +134,7 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 				return cards.HostCards(st)
 			}, "moderationskarten")
 		})
+		add(decks.Raab, func() ([]File, []string, error) { return hostSheetFile(o, set) })
 		add(decks.Raab, func() ([]File, []string, error) { return mapsFile(o) })
 		add(decks.Raab, func() ([]File, []string, error) {
 			sheets, pages := components.Raab(set)
@@ -509,6 +510,30 @@ func pagesFile(o Options, name string, pg components.Page) (File, error) {
 		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplex, Sheets: sheetCount(n, duplex), Pages: n, Data: data}, nil
 }
 
+// hostSheetFile is the host's sheet with the hints of the Tipp-für-Tipp
+// sides that print them only in short form; none when every side fits.
+func hostSheetFile(o Options, set *decks.Set) ([]File, []string, error) {
+	st, err := layout.LoadStyle("raab", o.Templates)
+	if err != nil {
+		return nil, nil, err
+	}
+	st.Resize(o.CardSize)
+	p := o.Paper
+	if p.Name == "universal" {
+		p = layout.A4
+	}
+	draws := cards.RaabHostSheet(set, st, p.W, p.H)
+	if len(draws) == 0 {
+		return nil, nil, nil
+	}
+	f, err := pagesFile(Options{Paper: p}, "raab/moderationsblatt-tipps", components.Page{
+		Name: "moderationsblatt-tipps", Title: "Moderationsblatt „Tipp für Tipp“: die Tipps der Karten in Kurzform", Draw: draws})
+	if err != nil {
+		return nil, nil, err
+	}
+	return []File{f}, nil, nil
+}
+
 // mapsFile is the three maps of "Wo liegt was?" with their grids.
 func mapsFile(o Options) ([]File, []string, error) {
 	p := o.Paper
@@ -561,6 +586,13 @@ func calibrationFile(o Options) ([]File, []string, error) {
 // what would stop a build: text that does not fit its card even at the
 // smallest size, characters the font lacks. `druckreif check` reports these.
 func Preflight(set *decks.Set, templatesDir string) []error {
+	_, errs := Measure(set, templatesDir)
+	return errs
+}
+
+// Measure is Preflight that also returns every block of text the cards
+// set, with its size in points, for the typographic floor.
+func Measure(set *decks.Set, templatesDir string) ([]layout.TextSize, []error) {
 	type renderer struct {
 		game  string
 		build func(*layout.Style) (*cards.Set, error)
@@ -574,6 +606,7 @@ func Preflight(set *decks.Set, templatesDir string) []error {
 		{"raab", func(st *layout.Style) (*cards.Set, error) { return cards.Raab(set, st) }},
 	}
 	var errs []error
+	var sizes []layout.TextSize
 	for _, r := range rs {
 		st, err := layout.LoadStyle(r.game, templatesDir)
 		if err != nil {
@@ -585,9 +618,11 @@ func Preflight(set *decks.Set, templatesDir string) []error {
 			errs = append(errs, err)
 			continue
 		}
-		errs = append(errs, layout.Preflight(cs.Cards, cs.Width, cs.Height)...)
+		sz, es := layout.Measure(cs.Cards, cs.Width, cs.Height)
+		sizes = append(sizes, sz...)
+		errs = append(errs, es...)
 	}
-	return errs
+	return sizes, errs
 }
 
 // TuneRuntime sets the garbage collector for a build: a build allocates

@@ -36,6 +36,17 @@ type Style struct {
 	source string
 }
 
+// The typographic floor of the printed kit. TextFloor is the smallest size
+// of game text (what players and the host read: questions, answers,
+// tasks, hints); the default decks never go below it, and a user's deck
+// or style that does is warned of at its cell by `druckreif check`.
+// MetaFloor is the smallest size of a card's small print (ID, deck name
+// and version, region badge).
+const (
+	TextFloor = 7.0
+	MetaFloor = 5.5
+)
+
 // TextStyle is a font style, size and smallest size in points.
 type TextStyle struct {
 	Style string  `json:"style"`

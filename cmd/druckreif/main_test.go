@@ -253,3 +253,26 @@ func TestCheckWarnsOfRepeatsOfTheDefaults(t *testing.T) {
 		t.Fatalf("exit %d, want line\n%s\ngot:\n%s", code, want, out)
 	}
 }
+
+// A user's text that fits only below the typographic floor builds, and
+// check warns of it at its cell (file: sheet: row: column) with exit 0 — here
+// the answers, shrunk with the long question to 6.4 pt —; the
+// smallest size per deck is reported.
+func TestCheckWarnsOfTextBelowTheFloor(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("Welches Wort der deutschen Sprache beschreibt am besten diese ziemlich lange Frage? ", 6)
+	os.WriteFile(filepath.Join(dir, "Deck.csv"), []byte("Spiel,labyrinth\nName,Klein\nKennung,KLEIN\nVersion,1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "Karten.csv"), []byte(fmt.Sprintf(
+		"Nr,Seite,Typ,Frage,A,B,C,Richtig\n1,grün,normal,%s,a,b,c,A\n1,gelb,normal,Kurz?,a,b,c,B\n", long)), 0o644)
+	code, out, _ := runCLI("check", dir)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	want := filepath.Join(dir, "Karten.csv") + ": Karten: Zeile 2: Spalte A: Warnung: Karte LAB-KLEIN-1-GR: der Text ist in "
+	if !strings.Contains(out, want) || !strings.Contains(out, "kleiner als 7,0 pt") {
+		t.Errorf("no floor warning at the cell %q:\n%s", want, out)
+	}
+	if !strings.Contains(out, dir+": kleinste Schrift 6,") {
+		t.Errorf("no smallest size for the deck:\n%s", out)
+	}
+}
