@@ -96,6 +96,7 @@ type Canvas struct {
 type TextSize struct {
 	Card, Source string
 	Size         float64
+	Lines        []string // as set, for tests of line breaking
 }
 
 // fontState is the font a document's content last selected, so that text
@@ -371,7 +372,11 @@ func (c *Canvas) TextWidth(s, style string, sizePt float64) float64 {
 // after its indent.
 func (c *Canvas) Block(sb typeset.SetBlock, x, y, w float64, col Color, align Align) {
 	if c.sizes != nil && len(sb.Lines) > 0 {
-		*c.sizes = append(*c.sizes, TextSize{Card: sb.Card, Source: sb.Source, Size: sb.SizePt})
+		lines := make([]string, len(sb.Lines))
+		for i, l := range sb.Lines {
+			lines[i] = l.Text
+		}
+		*c.sizes = append(*c.sizes, TextSize{Card: sb.Card, Source: sb.Source, Size: sb.SizePt, Lines: lines})
 	}
 	lh := sb.LineHeight()
 	for i, l := range sb.Lines {

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"druckreif/decks"
@@ -127,6 +128,20 @@ func idTag(c *layout.Canvas, right, top, xMin float64, f *layout.Face, d *decks.
 
 func deckLine(d *decks.DeckInfo) string {
 	return d.Name + " · " + d.Version
+}
+
+// attributionRe finds a quotation's attribution, „(Goethe, Faust I)“: the
+// author before the comma.
+var attributionRe = regexp.MustCompile(`\(([^(),]+),[^()]*\)`)
+
+// attributions are the authors a text names in its quotations'
+// attributions: proper names, never hyphenated.
+func attributions(text string) []string {
+	var out []string
+	for _, m := range attributionRe.FindAllStringSubmatch(text, -1) {
+		out = append(out, strings.TrimSpace(m[1]))
+	}
+	return out
 }
 
 // textBlock builds a typesetting block from a style entry.

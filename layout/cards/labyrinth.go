@@ -76,6 +76,7 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 	// The question and answers on a white panel.
 	q := cellBlock(st.Font("question"), side.Question, side.ID, side.Origin, "Frage")
 	q.Verbatim = side.Verbatim
+	q.Names = attributions(side.Question)
 	blocks := []typeset.Block{q}
 	for i, a := range side.Answers {
 		ts := st.Font("answer")

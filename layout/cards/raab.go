@@ -177,6 +177,11 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back, short bool) []type
 		b.Leading = 1.15
 		blocks = append(blocks, b)
 	}
+	// named marks the last block's proper names (a sought person or
+	// place), which are never hyphenated.
+	named := func(names ...string) {
+		blocks[len(blocks)-1].Names = append(blocks[len(blocks)-1].Names, names...)
+	}
 	// A card-wide heading where the card has one.
 	if len(tasks) > 0 {
 		switch t := tasks[0].(type) {
@@ -238,6 +243,7 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back, short bool) []type
 		case decks.Hints:
 			if short && t.Category != "" {
 				add("task", fmt.Sprintf("%sKategorie: %s (%d Tipps) → %s", n, t.Category, len(t.Hints), t.Answer), t, gap)
+				named(t.Answer)
 				continue
 			}
 			lines := []string{}
@@ -251,6 +257,7 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back, short bool) []type
 			}
 			lines = append(lines, "   → "+t.Answer)
 			add("task", strings.Join(lines, "\n"), t, gap)
+			named(t.Answer)
 		case decks.WhoLies:
 			add("taskBold", n+t.Statement, t, gap)
 			var parts []string
@@ -264,6 +271,7 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back, short bool) []type
 			add("task", "   "+strings.Join(parts, " · "), t, 0.3)
 		case decks.Enumeration:
 			add("task", fmt.Sprintf("%s%s (%d Antworten) → %s", n, t.Question, len(t.Answers), t.Solution()), t, gap)
+			named(t.Answers...) // mostly names (presidents, rivers): never divided
 		case decks.StemWord:
 			add("task", n+t.Word, t, gap)
 		default:
@@ -323,7 +331,7 @@ func RaabHostSheet(set *decks.Set, st *layout.Style, w, h float64) []func(*layou
 				for j, hint := range hints.Hints {
 					blocks = append(blocks, typeset.Block{Text: fmt.Sprintf("%d) %s", j+1, hint), Size: 9.5, Indent: 4, Gap: 0.4, Hyphenate: true, Card: card.SideID(back), Source: src})
 				}
-				blocks = append(blocks, typeset.Block{Text: "→ " + hints.Answer, Style: "B", Size: 9.5, Indent: 4, Gap: 0.6, Card: card.SideID(back), Source: src})
+				blocks = append(blocks, typeset.Block{Text: "→ " + hints.Answer, Style: "B", Size: 9.5, Indent: 4, Gap: 0.6, Card: card.SideID(back), Source: src, Names: []string{hints.Answer}})
 			}
 			entries = append(entries, entry{head: fmt.Sprintf("Karte %d · %s %d · %s · %s", card.Serial, card.Game.Name, card.Number, side, card.SideID(back)), blocks: blocks})
 		}
