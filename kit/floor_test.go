@@ -12,7 +12,7 @@ import (
 // metadata is the small print of a card: its ID, the deck's name and
 // version, the card's number and side, the region badge, the game's name
 // in the footer. Everything else on a card is read at the table.
-var metadata = regexp.MustCompile(`^(?:[A-Z]{2,4}-[A-Z0-9]+(?:-[A-Z0-9]+)*|.* · .*|Karte \d+.*|Nr\. \d+|[A-Z]{2}|Schlag den Raab – Das Quiz|Das große Spiel|Der Dativ ist dem Genitiv sein Tod.*|Genial daneben.*|The Game)$`)
+var metadata = regexp.MustCompile(`^(?:[A-Z]{2,4}-[A-Z0-9]+(?:-[A-Z0-9]+)*|.* · .*|Karte \d+.*|Nr\. \d+|[A-Z]{2}|Schlag den Raab – Das Quiz|Das gro(?:ß|ss)e Spiel|Der Dativ ist dem Genitiv sein Tod.*|Genial daneben.*|The Game)$`)
 
 // The typographic floor, read from the PDF content streams of the default
 // kit's cards and host material: game text at least 7 pt, small print at

@@ -131,7 +131,7 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		}
 		add(decks.Raab, func() ([]File, []string, error) {
 			return cardFile(o, "raab", "Moderationskarten, eine je Spiel", func(st *layout.Style) (*cards.Set, error) {
-				return cards.HostCards(st)
+				return cards.HostCards(set, st)
 			}, "moderationskarten")
 		})
 		add(decks.Raab, func() ([]File, []string, error) { return hostSheetFile(o, set) })
