@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -180,7 +181,11 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		if errs[i] != nil {
 			return nil, nil, errs[i]
 		}
-		allWarns = append(allWarns, warns[i]...)
+		for _, w := range warns[i] {
+			if !slices.Contains(allWarns, w) { // a style's note, from each file it styles
+				allWarns = append(allWarns, w)
+			}
+		}
 	}
 	var out []File
 	for _, fs := range files {
@@ -304,7 +309,7 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 			Data:   data,
 		})
 	}
-	return files, cs.Warnings, nil
+	return files, append(cs.Warnings, StyleNotes(st)...), nil
 }
 
 // selectCards keeps the cards named by --cards (by any face's ID or the
@@ -580,6 +585,16 @@ func calibrationFile(o Options) ([]File, []string, error) {
 	}
 	return []File{{Path: "kalibrierung-duplex" + fileSuffix(o) + ".pdf", What: "Kalibrierblatt für den Duplexdruck (Rückseiten-Versatz messen)",
 		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplexNote(o, layout.Stats{}), Sheets: 1, Pages: 2, Data: data}}, nil, nil
+}
+
+// StyleNotes are a style's warnings (keys taken from the built-in style),
+// each naming the style file, in German.
+func StyleNotes(st *layout.Style) []string {
+	var out []string
+	for _, w := range st.Warnings {
+		out = append(out, st.Source()+": "+w.DE)
+	}
+	return out
 }
 
 // Preflight sets every card of the set without writing a PDF and returns

@@ -52,6 +52,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		ps, sizes = setCards(set, *tpl)
 		probs = append(probs, ps...)
 	}
+	probs = append(probs, styleWarnings(*tpl)...)
 	if len(pos) > 0 {
 		probs = append(probs, clashesWithDefaults(loaded)...)
 	}
@@ -217,4 +218,23 @@ func printSmallest(w io.Writer, loaded []*decks.Deck, sizes []layout.TextSize, l
 		fmt.Fprintln(w, i18n.Sprintf("%s: kleinste Schrift %s pt (%d Textblöcke)", "%s: smallest text %s pt (%d text blocks)",
 			d.Info.Source, points(least), n).In(lang))
 	}
+}
+
+// styleWarnings are the keys a user's style folder lacks and takes from
+// the built-in styles, one warning each at the style file.
+func styleWarnings(dir string) decks.Problems {
+	if dir == "" {
+		return nil
+	}
+	var out decks.Problems
+	for _, g := range decks.Games {
+		st, err := layout.LoadStyle(string(g), dir)
+		if err != nil {
+			continue // the preflight reports it as an error
+		}
+		for _, w := range st.Warnings {
+			out = append(out, decks.Problem{Location: decks.Location{File: st.Source()}, Severity: decks.Warning, Msg: w})
+		}
+	}
+	return out
 }

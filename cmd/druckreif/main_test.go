@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -274,5 +275,29 @@ func TestCheckWarnsOfTextBelowTheFloor(t *testing.T) {
 	}
 	if !strings.Contains(out, dir+": kleinste Schrift 6,") {
 		t.Errorf("no smallest size for the deck:\n%s", out)
+	}
+}
+
+// check --templates with a style from an older version (no text.hint):
+// a warning naming the key at the style file, no error.
+func TestCheckOldStyleWarns(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("../../templates/labyrinth.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := regexp.MustCompile(`,\s*"hint": \{[^}]*\}`).ReplaceAll(data, nil)
+	if bytes.Equal(old, data) {
+		t.Fatal("no text.hint to remove")
+	}
+	os.WriteFile(filepath.Join(dir, "labyrinth.json"), old, 0o644)
+	for _, g := range []string{"dativ", "genial", "raab", "thegame"} {
+		d, _ := os.ReadFile("../../templates/" + g + ".json")
+		os.WriteFile(filepath.Join(dir, g+".json"), d, 0o644)
+	}
+	code, out, _ := runCLI("check", "--templates", dir)
+	want := filepath.Join(dir, "labyrinth.json") + ": Warnung: der Textstil text.hint fehlt (Stil aus einer älteren Version?): es gilt 8 pt aus templates/labyrinth.json"
+	if code != 0 || !strings.Contains(out, want) {
+		t.Fatalf("exit %d, want %q in:\n%s", code, want, out)
 	}
 }
