@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"druckreif/board"
+	"druckreif/internal/pdftext"
 	"druckreif/internal/tooltest"
 	"druckreif/layout"
 	"druckreif/layout/components"
@@ -581,6 +582,41 @@ func TestBadgesStandClear(t *testing.T) {
 					t.Logf("%s, %d fields: badges keep at least %.2f mm clear", p.Paper.Name, length, worst)
 				}
 			}
+		}
+	}
+}
+
+// The board's lettering, read from the PDF content streams (the Tf size
+// scaled by text matrix and CTM): at least 9 pt on A2, at least 7 pt on
+// A3, where the maze's lettering scales with the maze.
+func TestBoardTextSizes(t *testing.T) {
+	b, _ := board.New(1, 0)
+	for _, sheet := range []struct {
+		paper layout.Paper
+		floor float64
+	}{{layout.A2, 9}, {layout.A3, 7}} {
+		pdf, err := OnePage(b, sheet.paper)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs, err := pdftext.Read(pdf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		least, n := 99.0, 0
+		for _, r := range runs {
+			if strings.TrimSpace(r.Text) == "" {
+				continue
+			}
+			n++
+			least = math.Min(least, r.Size)
+			if r.Size < sheet.floor-0.005 {
+				t.Errorf("%s: %q at %.2f pt, below %.0f pt", sheet.paper.Name, r.Text, r.Size, sheet.floor)
+			}
+		}
+		t.Logf("%s: %d runs of text, the smallest %.2f pt", sheet.paper.Name, n, least)
+		if n < 100 {
+			t.Errorf("%s: only %d runs of text read", sheet.paper.Name, n)
 		}
 	}
 }
