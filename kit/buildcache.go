@@ -1,0 +1,228 @@
+package kit
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	"druckreif/decks"
+	"druckreif/kit/cache"
+)
+
+// A build reuses whole files from the cache (Options.Cache): every job
+// of Build — one game's cards, a board, a guide — is keyed by everything
+// its files' look depends on, and a job whose key is in the cache is not
+// run; its files come out of the cache as they were written. The key of
+// a job is made of
+//
+//   - the program (its commit, or the hash of its executable: code, fonts,
+//     built-in styles and decks are all inside it);
+//   - the job's name (which function draws it);
+//   - the build's options, all of them but the games chosen (which only
+//     say which jobs run), as JSON, so a new option is part of the key
+//     without anyone remembering to add it;
+//   - the content of the style files of --templates;
+//   - for the jobs that draw decks, the decks of their game (every card
+//     with its deck's name, version and origin, as JSON).
+//
+// A job that draws no deck (the rules, boards, guides, chips) is
+// therefore reused after any edit of a deck, and a game's cards are drawn
+// again only when that game's decks changed.
+
+// inputs says what a job draws from the decks, for its key.
+type inputs int
+
+const (
+	noDecks   inputs = iota // the job draws no deck
+	gameDecks               // the decks of the job's game
+	allDecks                // the whole set (Raab numbers its cards across decks)
+)
+
+// keyer makes the jobs' keys of one build.
+type keyer struct {
+	c    *cache.Cache
+	set  *decks.Set
+	base []byte // program, options and styles; nil: no caching
+
+	mu    sync.Mutex
+	decks map[decks.Game][]byte // fingerprints, made once per build
+}
+
+func newKeyer(c *cache.Cache, set *decks.Set, o Options) *keyer {
+	k := &keyer{c: c, set: set, decks: map[decks.Game][]byte{}}
+	if c == nil {
+		return k
+	}
+	program := c.Program()
+	if program == "" {
+		return k
+	}
+	look := o
+	look.Games = nil
+	opts, err := json.Marshal(look)
+	if err != nil {
+		return k
+	}
+	styles, ok := stylesFingerprint(o.Templates)
+	if !ok {
+		return k
+	}
+	h := cache.NewHasher().String(program).Bytes(opts).Bytes(styles)
+	key := h.Key()
+	k.base = key[:]
+	return k
+}
+
+// key is the key of job j, and false when the job is not to be cached.
+func (k *keyer) key(j job) (cache.Key, bool) {
+	if k.base == nil || j.name == "" {
+		return cache.Key{}, false
+	}
+	h := cache.NewHasher().Bytes(k.base).String(j.name)
+	switch j.inputs {
+	case gameDecks:
+		fp, ok := k.deckFingerprint(j.game)
+		if !ok {
+			return cache.Key{}, false
+		}
+		h.Bytes(fp)
+	case allDecks:
+		fp, ok := k.deckFingerprint("")
+		if !ok {
+			return cache.Key{}, false
+		}
+		h.Bytes(fp)
+	}
+	return h.Key(), true
+}
+
+// deckFingerprint is the decks of game g (all decks for ""), as JSON.
+func (k *keyer) deckFingerprint(g decks.Game) ([]byte, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if fp, ok := k.decks[g]; ok {
+		return fp, fp != nil
+	}
+	var data []byte
+	var err error
+	if g == "" {
+		data, err = json.Marshal(k.set)
+	} else {
+		data, err = json.Marshal(k.set.Game(g))
+	}
+	if err != nil {
+		data = nil
+	}
+	k.decks[g] = data
+	return data, data != nil
+}
+
+// stylesFingerprint is the content of the style folder's files (none for
+// the built-in styles, which are part of the program).
+func stylesFingerprint(dir string) ([]byte, bool) {
+	if dir == "" {
+		return []byte("built-in"), true
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, false
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	h := cache.NewHasher()
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, false
+		}
+		h.String(e.Name()).Bytes(data)
+	}
+	key := h.Key()
+	return key[:], true
+}
+
+// A cached job: its files' descriptions and warnings as JSON, then each
+// file's bytes.
+type cachedJob struct {
+	Files    []File   `json:"files"` // Data left out
+	Sizes    []int    `json:"sizes"`
+	Warnings []string `json:"warnings"`
+}
+
+func encodeJob(files []File, warns []string) ([]byte, error) {
+	cj := cachedJob{Warnings: warns}
+	total := 0
+	for _, f := range files {
+		d := f
+		d.Data = nil
+		cj.Files = append(cj.Files, d)
+		cj.Sizes = append(cj.Sizes, len(f.Data))
+		total += len(f.Data)
+	}
+	head, err := json.Marshal(cj)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, 8+len(head)+total)
+	out = binary.BigEndian.AppendUint64(out, uint64(len(head)))
+	out = append(out, head...)
+	for _, f := range files {
+		out = append(out, f.Data...)
+	}
+	return out, nil
+}
+
+func decodeJob(data []byte) ([]File, []string, bool) {
+	if len(data) < 8 {
+		return nil, nil, false
+	}
+	n := binary.BigEndian.Uint64(data)
+	if n > uint64(len(data)-8) {
+		return nil, nil, false
+	}
+	var cj cachedJob
+	dec := json.NewDecoder(bytes.NewReader(data[8 : 8+n]))
+	if dec.Decode(&cj) != nil || len(cj.Sizes) != len(cj.Files) {
+		return nil, nil, false
+	}
+	rest := data[8+n:]
+	for i, size := range cj.Sizes {
+		if size < 0 || size > len(rest) {
+			return nil, nil, false
+		}
+		cj.Files[i].Data = rest[:size:size]
+		cj.Files[i].Cached = true
+		rest = rest[size:]
+	}
+	if len(rest) != 0 {
+		return nil, nil, false
+	}
+	return cj.Files, cj.Warnings, true
+}
+
+// runCached runs job j, or takes its files from the cache.
+func (k *keyer) runCached(j job) ([]File, []string, error) {
+	key, ok := k.key(j)
+	if !ok {
+		return j.run()
+	}
+	if data, hit := k.c.Get(key); hit {
+		if files, warns, ok := decodeJob(data); ok {
+			return files, warns, nil
+		}
+	}
+	files, warns, err := j.run()
+	if err != nil {
+		return nil, nil, err
+	}
+	if data, err := encodeJob(files, warns); err == nil {
+		k.c.Put(key, data) // a cache that cannot be written only costs time
+	}
+	return files, warns, nil
+}
