@@ -27,7 +27,8 @@ import (
 //     without anyone remembering to add it;
 //   - the content of the style files of --templates;
 //   - for the jobs that draw decks, the decks of their game (every card
-//     with its deck's name, version and origin, as JSON).
+//     with its deck's name, version and origin, as JSON): the card jobs
+//     and Raab's sorting strips, which number the Raab cards.
 //
 // A job that draws no deck (the rules, boards, guides, chips) is
 // therefore reused after any edit of a deck, and a game's cards are drawn
@@ -38,8 +39,7 @@ type inputs int
 
 const (
 	noDecks   inputs = iota // the job draws no deck
-	gameDecks               // the decks of the job's game
-	allDecks                // the whole set (Raab numbers its cards across decks)
+	gameDecks               // the decks of the job's game (only those: Raab numbers its cards across its own decks)
 )
 
 // keyer makes the jobs' keys of one build.
@@ -90,30 +90,18 @@ func (k *keyer) key(j job) (cache.Key, bool) {
 			return cache.Key{}, false
 		}
 		h.Bytes(fp)
-	case allDecks:
-		fp, ok := k.deckFingerprint("")
-		if !ok {
-			return cache.Key{}, false
-		}
-		h.Bytes(fp)
 	}
 	return h.Key(), true
 }
 
-// deckFingerprint is the decks of game g (all decks for ""), as JSON.
+// deckFingerprint is the decks of game g, as JSON.
 func (k *keyer) deckFingerprint(g decks.Game) ([]byte, bool) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if fp, ok := k.decks[g]; ok {
 		return fp, fp != nil
 	}
-	var data []byte
-	var err error
-	if g == "" {
-		data, err = json.Marshal(k.set)
-	} else {
-		data, err = json.Marshal(k.set.Game(g))
-	}
+	data, err := json.Marshal(k.set.Game(g))
 	if err != nil {
 		data = nil
 	}

@@ -121,7 +121,7 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 			return cards.Genial(set.Genial(), st)
 		})
 	})
-	add(decks.Raab, "cards/raab", allDecks, func() ([]File, []string, error) {
+	add(decks.Raab, "cards/raab", gameDecks, func() ([]File, []string, error) {
 		return cardFile(o, "raab", "Quizkarten aller Spiele (Lösungen auf der Rückseite, wo die Regel sie dort hat)", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Raab(set, st)
 		})
@@ -146,7 +146,7 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 			}, "moderationskarten")
 		})
 		add(decks.Raab, "maps", noDecks, func() ([]File, []string, error) { return mapsFile(o) })
-		add(decks.Raab, "components/raab", allDecks, func() ([]File, []string, error) {
+		add(decks.Raab, "components/raab", gameDecks, func() ([]File, []string, error) {
 			sheets, pages := components.Raab(set)
 			files, _, err := componentFiles(o, "raab", sheets)
 			if err != nil {
