@@ -422,3 +422,46 @@ func checkKitWhole(t *testing.T, dir string) {
 		t.Errorf("%s: staging or journal left: %v", dir, left)
 	}
 }
+
+// A rebuild writes only the files whose bytes changed: the others stay in
+// the folder as they were (not moved, not synced again) and keep their
+// manifest entries; the folder stays whole.
+func TestRebuildRewritesOnlyChangedFiles(t *testing.T) {
+	deck := cacheDeckDir(t, 8)
+	out := filepath.Join(t.TempDir(), "kit")
+	c := openCache(t, t.TempDir())
+	commit := func() map[string]int64 {
+		o, err := OpenOutput(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer o.Close()
+		opts := Options{Games: []decks.Game{decks.Genial}, Paper: layout.A4, Cache: c}
+		files, _, err := Build(loadDir(t, deck), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := o.Commit(files, opts); err != nil {
+			t.Fatal(err)
+		}
+		times := map[string]int64{}
+		for _, f := range files {
+			info, err := os.Stat(filepath.Join(out, f.Path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			times[f.Path] = info.ModTime().UnixNano()
+		}
+		return times
+	}
+	before := commit()
+	editCard(t, deck, "Die erste Antwort 3,", "Die erste Antwort 3 (neu),")
+	after := commit()
+	for p, tm := range after {
+		rewritten := tm != before[p]
+		if want := p == "genial/karten.pdf"; rewritten != want {
+			t.Errorf("%s: rewritten %v, want %v", p, rewritten, want)
+		}
+	}
+	checkKitWhole(t, out)
+}
