@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -28,7 +29,8 @@ import (
 //   - the content of the style files of --templates;
 //   - for the jobs that draw decks, the decks of their game (every card
 //     with its deck's name, version and origin, as JSON): the card jobs
-//     and Raab's sorting strips, which number the Raab cards.
+//     for the Raab parts only the numbers of the cards of each mini-game,
+//     which the sorting strips print.
 //
 // A job that draws no deck (the rules, boards, guides, chips) is
 // therefore reused after any edit of a deck, and a game's cards are drawn
@@ -40,6 +42,11 @@ type inputs int
 const (
 	noDecks   inputs = iota // the job draws no deck
 	gameDecks               // the decks of the job's game (only those: Raab numbers its cards across its own decks)
+	// raabNumbers: the Raab parts draw of the decks only which mini-games
+	// have cards and their cards' numbers (components.Raab: the sorting
+	// strips and the spinner's segments, from Set.SerialRange), so an
+	// edited question does not draw the nine files of parts again.
+	raabNumbers
 )
 
 // keyer makes the jobs' keys of one build.
@@ -90,6 +97,11 @@ func (k *keyer) key(j job) (cache.Key, bool) {
 			return cache.Key{}, false
 		}
 		h.Bytes(fp)
+	case raabNumbers:
+		for _, g := range decks.MiniGames {
+			first, last, ok := k.set.SerialRange(g)
+			h.String(fmt.Sprintf("%s %d %d %v", g.Code, first, last, ok))
+		}
 	}
 	return h.Key(), true
 }

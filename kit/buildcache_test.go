@@ -465,3 +465,43 @@ func TestRebuildRewritesOnlyChangedFiles(t *testing.T) {
 	}
 	checkKitWhole(t, out)
 }
+
+// The Raab parts print of the decks only the numbers of each mini-game's
+// cards: an edited question leaves them in the cache, a card more draws
+// them again (the sorting strips' numbers move).
+func TestCacheRaabPartsFollowTheCardNumbers(t *testing.T) {
+	deck := t.TempDir()
+	entries, err := os.ReadDir("../decks/default/raab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile("../decks/default/raab/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFileB(t, deck+"/"+e.Name(), string(data))
+	}
+	c := openCache(t, t.TempDir())
+	o := Options{Games: []decks.Game{decks.Raab}, Cache: c}
+	first := buildCached(t, loadDir(t, deck), o)
+	if _, ok := first["raab/sortierstreifen.pdf"]; !ok {
+		t.Fatal("no sorting strips")
+	}
+	sheet := deck + "/Wann war das.csv"
+	data, _ := os.ReadFile(sheet)
+	writeFileB(t, sheet, strings.Replace(string(data), "Die Westalliierten beginnen die Berliner Luftbrücke.", "Die Luftbrücke nach West-Berlin beginnt.", 1))
+	edited := buildCached(t, loadDir(t, deck), o)
+	if got := drawn(edited); len(got) != 1 || got[0] != "raab/karten.pdf" {
+		t.Errorf("after an edited question drew %v, want [raab/karten.pdf]", got)
+	}
+	data, _ = os.ReadFile(sheet)
+	writeFileB(t, sheet, string(data)+"9,Der erste Mensch betritt den Mond.,1969,,\n9,Die Mauer fällt.,1989,,\n9,Die Titanic sinkt.,1912,,\n")
+	more := buildCached(t, loadDir(t, deck), o)
+	if f := more["raab/sortierstreifen.pdf"]; f.Cached {
+		t.Error("sorting strips taken from the cache after a card was added")
+	}
+	if f := more["raab/karten.pdf"]; f.Cached {
+		t.Error("cards taken from the cache after a card was added")
+	}
+}

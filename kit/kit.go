@@ -146,7 +146,7 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 			}, "moderationskarten")
 		})
 		add(decks.Raab, "maps", noDecks, func() ([]File, []string, error) { return mapsFile(o) })
-		add(decks.Raab, "components/raab", gameDecks, func() ([]File, []string, error) {
+		add(decks.Raab, "components/raab", raabNumbers, func() ([]File, []string, error) {
 			sheets, pages := components.Raab(set)
 			files, _, err := componentFiles(o, "raab", sheets)
 			if err != nil {
