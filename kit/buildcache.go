@@ -12,6 +12,7 @@ import (
 
 	"druckreif/decks"
 	"druckreif/kit/cache"
+	"druckreif/layout"
 )
 
 // A build reuses whole files from the cache (Options.Cache): every job
@@ -225,4 +226,92 @@ func (k *keyer) runCached(j job) ([]File, []string, error) {
 		k.c.Put(key, data) // a cache that cannot be written only costs time
 	}
 	return files, warns, nil
+}
+
+// qrStore keeps a card file's QR codes in the build cache, as one entry
+// keyed by the program and the file's payloads in order. A code holds a
+// card's ID and its deck's version, which an edited text leaves as they
+// are: after a one-card edit the edited file's codes come from the cache
+// and only its drawing is done again.
+type qrStore struct{ c *cache.Cache }
+
+// qrStoreOf is the QR store of the build cache c (none without a cache).
+func qrStoreOf(c *cache.Cache) layout.QRStore {
+	if c == nil || c.Program() == "" {
+		return nil
+	}
+	return qrStore{c}
+}
+
+func (s qrStore) key(payloads []string) cache.Key {
+	h := cache.NewHasher().String(s.c.Program()).String("qr")
+	for _, p := range payloads {
+		h.String(p)
+	}
+	return h.Key()
+}
+
+// An entry is, for each payload in order: its length (4 bytes) and text,
+// the code's size n (2 bytes) and its n × n modules, eight to a byte.
+func (s qrStore) Load(payloads []string) map[string][][]bool {
+	data, ok := s.c.Get(s.key(payloads))
+	if !ok {
+		return nil
+	}
+	out := map[string][][]bool{}
+	for len(data) > 0 {
+		if len(data) < 4 {
+			return nil
+		}
+		n := int(binary.BigEndian.Uint32(data))
+		if n > len(data)-4-2 {
+			return nil
+		}
+		payload := string(data[4 : 4+n])
+		data = data[4+n:]
+		size := int(binary.BigEndian.Uint16(data))
+		data = data[2:]
+		bytesN := (size*size + 7) / 8
+		if bytesN > len(data) {
+			return nil
+		}
+		bm := make([][]bool, size)
+		for r := range bm {
+			bm[r] = make([]bool, size)
+			for c := range bm[r] {
+				i := r*size + c
+				bm[r][c] = data[i/8]&(1<<(i%8)) != 0
+			}
+		}
+		out[payload] = bm
+		data = data[bytesN:]
+	}
+	return out
+}
+
+func (s qrStore) Store(payloads []string, codes map[string][][]bool) {
+	var out []byte
+	seen := map[string]bool{}
+	for _, p := range payloads {
+		bm, ok := codes[p]
+		if seen[p] || !ok {
+			continue
+		}
+		seen[p] = true
+		out = binary.BigEndian.AppendUint32(out, uint32(len(p)))
+		out = append(out, p...)
+		size := len(bm)
+		out = binary.BigEndian.AppendUint16(out, uint16(size))
+		bits := make([]byte, (size*size+7)/8)
+		for r, row := range bm {
+			for c, dark := range row {
+				if dark {
+					i := r*size + c
+					bits[i/8] |= 1 << (i % 8)
+				}
+			}
+		}
+		out = append(out, bits...)
+	}
+	s.c.Put(s.key(payloads), out)
 }

@@ -109,7 +109,7 @@ func samePages(t *testing.T, name string, a, b []byte) {
 	render := func(tag string, data []byte) []string {
 		pdf := filepath.Join(dir, tag+".pdf")
 		os.WriteFile(pdf, data, 0o644)
-		tooltest.Run(t, "pdftoppm", "-r", "20", "-gray", pdf, filepath.Join(dir, tag))
+		tooltest.Run(t, "pdftoppm", "-r", "60", "-gray", pdf, filepath.Join(dir, tag)) // 60 dpi: a QR module is a pixel
 		pages, _ := filepath.Glob(filepath.Join(dir, tag+"-*.pgm"))
 		sort.Strings(pages)
 		return pages
@@ -503,5 +503,41 @@ func TestCacheRaabPartsFollowTheCardNumbers(t *testing.T) {
 	}
 	if f := more["raab/karten.pdf"]; f.Cached {
 		t.Error("cards taken from the cache after a card was added")
+	}
+}
+
+// The QR store gives back exactly the codes it was given, for the same
+// payloads only.
+func TestQRStoreRoundTrip(t *testing.T) {
+	c := openCache(t, t.TempDir())
+	s := qrStoreOf(c)
+	payloads := []string{"GEN-STD-1/1.0", "GEN-STD-2/1.0", "GEN-STD-1/1.0"}
+	codes := map[string][][]bool{}
+	for i, p := range payloads[:2] {
+		size := 21 + 4*i
+		bm := make([][]bool, size)
+		for r := range bm {
+			bm[r] = make([]bool, size)
+			for col := range bm[r] {
+				bm[r][col] = (r*7+col*3+i)%5 < 2
+			}
+		}
+		codes[p] = bm
+	}
+	if got := s.Load(payloads); got != nil {
+		t.Fatal("codes before any were stored")
+	}
+	s.Store(payloads, codes)
+	got := s.Load(payloads)
+	if len(got) != 2 {
+		t.Fatalf("%d codes back, want 2", len(got))
+	}
+	for p, bm := range codes {
+		if fmt.Sprint(got[p]) != fmt.Sprint(bm) {
+			t.Errorf("%s: other modules back", p)
+		}
+	}
+	if s.Load(payloads[:2]) != nil {
+		t.Error("codes of other payloads returned")
 	}
 }

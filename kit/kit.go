@@ -293,7 +293,7 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 		}
 		data, stats, err := layout.Render(chunk, cs.Width, cs.Height, layout.Options{
 			Paper: o.Paper, Mode: o.Mode, ShortEdge: o.ShortEdge, Gutter: o.Gutter,
-			BackOffset: o.BackOffset, LowInk: o.LowInk, Title: title,
+			BackOffset: o.BackOffset, LowInk: o.LowInk, Title: title, QR: qrStoreOf(o.Cache),
 		})
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", game, err)
