@@ -156,27 +156,25 @@ type cachedJob struct {
 	Warnings []string `json:"warnings"`
 }
 
-func encodeJob(files []File, warns []string) ([]byte, error) {
+// encodeJob is a job's entry in parts: the header, then each file's bytes
+// as they are (not copied into one buffer).
+func encodeJob(files []File, warns []string) ([][]byte, error) {
 	cj := cachedJob{Warnings: warns}
-	total := 0
 	for _, f := range files {
 		d := f
 		d.Data = nil
 		cj.Files = append(cj.Files, d)
 		cj.Sizes = append(cj.Sizes, len(f.Data))
-		total += len(f.Data)
 	}
 	head, err := json.Marshal(cj)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, 0, 8+len(head)+total)
-	out = binary.BigEndian.AppendUint64(out, uint64(len(head)))
-	out = append(out, head...)
+	parts := [][]byte{binary.BigEndian.AppendUint64(nil, uint64(len(head))), head}
 	for _, f := range files {
-		out = append(out, f.Data...)
+		parts = append(parts, f.Data)
 	}
-	return out, nil
+	return parts, nil
 }
 
 func decodeJob(data []byte) ([]File, []string, bool) {
@@ -222,8 +220,8 @@ func (k *keyer) runCached(j job) ([]File, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if data, err := encodeJob(files, warns); err == nil {
-		k.c.Put(key, data) // a cache that cannot be written only costs time
+	if parts, err := encodeJob(files, warns); err == nil {
+		k.c.Put(key, parts...) // a cache that cannot be written only costs time
 	}
 	return files, warns, nil
 }

@@ -146,10 +146,21 @@ func decode(data []byte) ([]byte, bool) {
 	return payload, true
 }
 
-// Put stores payload as the entry of k. An entry larger than a quarter of
-// the bound is not stored (it would push out everything else).
-func (c *Cache) Put(k Key, payload []byte) error {
-	if c == nil || int64(len(payload)) > c.max/4 {
+// Put stores the concatenation of parts as the entry of k (in parts, so
+// that a caller need not copy its files into one buffer). An entry larger
+// than a quarter of the bound is not stored (it would push out everything
+// else).
+func (c *Cache) Put(k Key, parts ...[]byte) error {
+	if c == nil {
+		return nil
+	}
+	var size int
+	h := sha256.New()
+	for _, p := range parts {
+		size += len(p)
+		h.Write(p)
+	}
+	if int64(size) > c.max/4 {
 		return nil
 	}
 	name := c.path(k)
@@ -162,12 +173,13 @@ func (c *Cache) Put(k Key, payload []byte) error {
 	}
 	var head [headerLen]byte
 	copy(head[:], magic)
-	binary.BigEndian.PutUint64(head[len(magic):], uint64(len(payload)))
-	sum := sha256.Sum256(payload)
-	copy(head[len(magic)+8:], sum[:])
+	binary.BigEndian.PutUint64(head[len(magic):], uint64(size))
+	h.Sum(head[len(magic)+8 : len(magic)+8])
 	_, err = tmp.Write(head[:])
-	if err == nil {
-		_, err = tmp.Write(payload)
+	for _, p := range parts {
+		if err == nil {
+			_, err = tmp.Write(p)
+		}
 	}
 	// No fsync: an entry cut short by a crash fails its checksum and is
 	// drawn again, so a cache need not pay for durability.
