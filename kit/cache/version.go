@@ -13,7 +13,8 @@ import (
 
 // Program names the running program for keys: an entry drawn by another
 // build of druckreif (other code, fonts, embedded decks or styles) must
-// never be reused. A build from a clean checkout is named by its commit; any
+// never be reused. A build from a clean checkout is named by its commit
+// (with Go's version, the build settings and the modules' versions); any
 // other by the SHA-256 of its executable — the only name that changes with
 // every edit of the code — which is remembered in the cache folder by the
 // executable's path, size, time and inode, so that it is hashed once and
@@ -55,7 +56,21 @@ func (c *Cache) programName() string {
 			}
 		}
 		if rev != "" && !modified {
-			return "vcs:" + rev + ":" + info.GoVersion
+			// The commit with everything else that makes the binary: Go's
+			// version, every build setting (tags, flags, target) and
+			// every module's version and sum.
+			h := sha256.New()
+			fmt.Fprintf(h, "%s\x00%s\x00%s\x00", info.GoVersion, info.Path, info.Main.Version)
+			for _, s := range info.Settings {
+				fmt.Fprintf(h, "%s=%s\x00", s.Key, s.Value)
+			}
+			for _, d := range info.Deps {
+				fmt.Fprintf(h, "%s@%s %s\x00", d.Path, d.Version, d.Sum)
+				if d.Replace != nil {
+					fmt.Fprintf(h, "=> %s@%s %s\x00", d.Replace.Path, d.Replace.Version, d.Replace.Sum)
+				}
+			}
+			return "vcs:" + rev + ":" + hex.EncodeToString(h.Sum(nil))
 		}
 	}
 	exe, err := os.Executable()
