@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -30,8 +29,11 @@ import (
 //   - the content of the style files of --templates;
 //   - for the jobs that draw decks, the decks of their game (every card
 //     with its deck's name, version and origin, as JSON): the card jobs
-//     for the Raab parts only the numbers of the cards of each mini-game,
-//     which the sorting strips print.
+//     Every job that is given the decks is keyed by its game's decks
+//     whole, not by the part of them it reads today (the Raab parts read
+//     only the cards' numbers, the host cards more): a key narrower than
+//     what the drawing reads would print stale files after a change of
+//     the drawing code that nobody carried into the key.
 //
 // A job that draws no deck (the rules, boards, guides, chips) is
 // therefore reused after any edit of a deck, and a game's cards are drawn
@@ -43,11 +45,6 @@ type inputs int
 const (
 	noDecks   inputs = iota // the job draws no deck
 	gameDecks               // the decks of the job's game (only those: Raab numbers its cards across its own decks)
-	// raabNumbers: the Raab parts draw of the decks only which mini-games
-	// have cards and their cards' numbers (components.Raab: the sorting
-	// strips and the spinner's segments, from Set.SerialRange), so an
-	// edited question does not draw the nine files of parts again.
-	raabNumbers
 )
 
 // keyer makes the jobs' keys of one build.
@@ -98,11 +95,6 @@ func (k *keyer) key(j job) (cache.Key, bool) {
 			return cache.Key{}, false
 		}
 		h.Bytes(fp)
-	case raabNumbers:
-		for _, g := range decks.MiniGames {
-			first, last, ok := k.set.SerialRange(g)
-			h.String(fmt.Sprintf("%s %d %d %v", g.Code, first, last, ok))
-		}
 	}
 	return h.Key(), true
 }

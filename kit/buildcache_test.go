@@ -466,10 +466,11 @@ func TestRebuildRewritesOnlyChangedFiles(t *testing.T) {
 	checkKitWhole(t, out)
 }
 
-// The Raab parts print of the decks only the numbers of each mini-game's
-// cards: an edited question leaves them in the cache, a card more draws
-// them again (the sorting strips' numbers move).
-func TestCacheRaabPartsFollowTheCardNumbers(t *testing.T) {
+// A Raab edit draws again every file drawn from the Raab decks (cards,
+// host cards and sheet, the parts with their numbers) and none of the
+// others (maps, rules, guide); a card more moves the sorting strips'
+// numbers, and they are drawn again.
+func TestCacheRaabEditRedrawsWhatDrawsTheDecks(t *testing.T) {
 	deck := t.TempDir()
 	entries, err := os.ReadDir("../decks/default/raab")
 	if err != nil {
@@ -492,8 +493,19 @@ func TestCacheRaabPartsFollowTheCardNumbers(t *testing.T) {
 	data, _ := os.ReadFile(sheet)
 	writeFileB(t, sheet, strings.Replace(string(data), "Die Westalliierten beginnen die Berliner Luftbrücke.", "Die Luftbrücke nach West-Berlin beginnt.", 1))
 	edited := buildCached(t, loadDir(t, deck), o)
-	if got := drawn(edited); len(got) != 1 || got[0] != "raab/karten.pdf" {
-		t.Errorf("after an edited question drew %v, want [raab/karten.pdf]", got)
+	for p, f := range edited {
+		fromDecks := p == "raab/karten.pdf" || strings.HasPrefix(p, "raab/moderations") || p == "raab/sortierstreifen.pdf" ||
+			p == "raab/drehscheibe.pdf" || p == "raab/chips-karten.pdf"
+		deckFree := p == "raab/landkarten.pdf" || p == "raab/regeln.pdf" || p == "raab/bauanleitung.pdf" || strings.HasPrefix(p, "kalibrierung")
+		if fromDecks && f.Cached {
+			t.Errorf("%s taken from the cache after a Raab edit", p)
+		}
+		if deckFree && !f.Cached {
+			t.Errorf("%s drawn again after a Raab edit", p)
+		}
+	}
+	if _, ok := edited["raab/landkarten.pdf"]; !ok {
+		t.Fatal("no maps in the Raab files")
 	}
 	data, _ = os.ReadFile(sheet)
 	writeFileB(t, sheet, string(data)+"9,Der erste Mensch betritt den Mond.,1969,,\n9,Die Mauer fällt.,1989,,\n9,Die Titanic sinkt.,1912,,\n")
