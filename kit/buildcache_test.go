@@ -73,22 +73,6 @@ func openCache(t testing.TB, dir string) *cache.Cache {
 	return c
 }
 
-func buildCached(t testing.TB, set *decks.Set, o Options) map[string]File {
-	t.Helper()
-	if o.Paper.Name == "" {
-		o.Paper = layout.A4
-	}
-	files, _, err := Build(set, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]File{}
-	for _, f := range files {
-		out[f.Path] = f
-	}
-	return out
-}
-
 func drawn(files map[string]File) []string {
 	var out []string
 	for p, f := range files {
@@ -135,11 +119,11 @@ func TestCacheOneCardEditRedrawsOnlyItsFile(t *testing.T) {
 	deck := cacheDeckDir(t, 24)
 	c := openCache(t, t.TempDir())
 	o := Options{Games: []decks.Game{decks.Genial}, Cache: c}
-	first := buildCached(t, loadDir(t, deck), o)
+	first := build(t, loadDir(t, deck), o)
 	if got := drawn(first); len(got) != len(first) {
 		t.Fatalf("first build drew %v of %d files", got, len(first))
 	}
-	again := buildCached(t, loadDir(t, deck), o)
+	again := build(t, loadDir(t, deck), o)
 	if got := drawn(again); len(got) != 0 {
 		t.Errorf("unchanged build drew %v", got)
 	}
@@ -151,14 +135,14 @@ func TestCacheOneCardEditRedrawsOnlyItsFile(t *testing.T) {
 
 	editCard(t, deck, "Die erste Antwort 7,", "Die erste Antwort 7 (geändert),")
 	set := loadDir(t, deck)
-	edited := buildCached(t, set, o)
+	edited := build(t, set, o)
 	if got := drawn(edited); len(got) != 1 || got[0] != "genial/karten.pdf" {
 		t.Fatalf("after a one-card edit drew %v, want [genial/karten.pdf]", got)
 	}
 	if bytes.Equal(edited["genial/karten.pdf"].Data, first["genial/karten.pdf"].Data) {
 		t.Fatal("the edited card file is the old one")
 	}
-	fresh := buildCached(t, set, Options{Games: o.Games})
+	fresh := build(t, set, Options{Games: o.Games})
 	if len(fresh) != len(edited) {
 		t.Fatalf("--no-cache build has %d files, the cached one %d", len(fresh), len(edited))
 	}
@@ -183,7 +167,7 @@ func TestCacheKeyHasEveryInput(t *testing.T) {
 	set := loadDir(t, deck)
 	c := openCache(t, t.TempDir())
 	base := Options{Games: []decks.Game{decks.Genial}, Cache: c}
-	buildCached(t, set, base)
+	build(t, set, base)
 
 	styles := t.TempDir()
 	data, err := os.ReadFile("../templates/genial.json")
@@ -208,7 +192,7 @@ func TestCacheKeyHasEveryInput(t *testing.T) {
 				cache.SetProgramForTest("another druckreif")
 				defer cache.SetProgramForTest("")
 			}
-			files := buildCached(t, set, v)
+			files := build(t, set, v)
 			for p, f := range files {
 				if f.Cached {
 					t.Errorf("%s taken from the cache after changing the %s", p, name)
@@ -219,12 +203,12 @@ func TestCacheKeyHasEveryInput(t *testing.T) {
 	// An edited style file is part of the key: the same folder with
 	// another content draws again.
 	writeFileB(t, styles+"/genial.json", strings.Replace(string(data), "{", "{ ", 1))
-	files := buildCached(t, set, Options{Games: base.Games, Templates: styles, Cache: openCache(t, c.Dir())})
+	files := build(t, set, Options{Games: base.Games, Templates: styles, Cache: openCache(t, c.Dir())})
 	if f := files["genial/karten.pdf"]; f.Cached {
 		t.Error("card file taken from the cache after its style file changed")
 	}
 	// Choosing fewer games reuses what the full choice drew.
-	files = buildCached(t, set, Options{Games: []decks.Game{decks.Genial, decks.TheGame}, Cache: openCache(t, c.Dir())})
+	files = build(t, set, Options{Games: []decks.Game{decks.Genial, decks.TheGame}, Cache: openCache(t, c.Dir())})
 	for p, f := range files {
 		if strings.HasPrefix(p, "genial/") && !f.Cached {
 			t.Errorf("%s drawn again though only --game changed", p)
@@ -239,7 +223,7 @@ func TestCacheDamagedEntryIsRedrawn(t *testing.T) {
 	set := loadDir(t, deck)
 	dir := t.TempDir()
 	o := Options{Games: []decks.Game{decks.Genial}, Cache: openCache(t, dir)}
-	first := buildCached(t, set, o)
+	first := build(t, set, o)
 	entries := cacheEntries(t, dir)
 	if len(entries) == 0 {
 		t.Fatal("nothing cached")
@@ -254,7 +238,7 @@ func TestCacheDamagedEntryIsRedrawn(t *testing.T) {
 		os.WriteFile(e, data, 0o644)
 	}
 	c := openCache(t, dir)
-	again := buildCached(t, set, Options{Games: o.Games, Cache: c})
+	again := build(t, set, Options{Games: o.Games, Cache: c})
 	if got := drawn(again); len(got) != len(again) {
 		t.Errorf("with every entry damaged, drew only %v", got)
 	}
@@ -267,7 +251,7 @@ func TestCacheDamagedEntryIsRedrawn(t *testing.T) {
 		}
 	}
 	c = openCache(t, dir)
-	third := buildCached(t, set, Options{Games: o.Games, Cache: c})
+	third := build(t, set, Options{Games: o.Games, Cache: c})
 	if got := drawn(third); len(got) != 0 || c.Stats().Damaged != 0 {
 		t.Errorf("after redrawing, drew %v and found %d damaged", got, c.Stats().Damaged)
 	}
@@ -296,7 +280,7 @@ func TestCacheStaysWithinItsBound(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			buildCached(t, set, Options{Games: []decks.Game{decks.Genial, decks.TheGame}, Paper: p, LowInk: low, Cache: c})
+			build(t, set, Options{Games: []decks.Game{decks.Genial, decks.TheGame}, Paper: p, LowInk: low, Cache: c})
 			if size := c.Size(); size > bound {
 				t.Fatalf("cache holds %d bytes, bound %d", size, bound)
 			}
@@ -351,7 +335,7 @@ func TestConcurrentBuildsShareTheCache(t *testing.T) {
 		checkKitWhole(t, out)
 	}
 	c := openCache(t, cacheDir)
-	files := buildCached(t, loadDir(t, deck), Options{Games: []decks.Game{decks.Genial}, Cache: c})
+	files := build(t, loadDir(t, deck), Options{Games: []decks.Game{decks.Genial}, Cache: c})
 	if got := drawn(files); len(got) != 0 || c.Stats().Damaged != 0 {
 		t.Errorf("after the concurrent builds, drew %v, %d damaged entries", got, c.Stats().Damaged)
 	}
@@ -485,14 +469,14 @@ func TestCacheRaabEditRedrawsWhatDrawsTheDecks(t *testing.T) {
 	}
 	c := openCache(t, t.TempDir())
 	o := Options{Games: []decks.Game{decks.Raab}, Cache: c}
-	first := buildCached(t, loadDir(t, deck), o)
+	first := build(t, loadDir(t, deck), o)
 	if _, ok := first["raab/sortierstreifen.pdf"]; !ok {
 		t.Fatal("no sorting strips")
 	}
 	sheet := deck + "/Wann war das.csv"
 	data, _ := os.ReadFile(sheet)
 	writeFileB(t, sheet, strings.Replace(string(data), "Die Westalliierten beginnen die Berliner Luftbrücke.", "Die Luftbrücke nach West-Berlin beginnt.", 1))
-	edited := buildCached(t, loadDir(t, deck), o)
+	edited := build(t, loadDir(t, deck), o)
 	for p, f := range edited {
 		fromDecks := p == "raab/karten.pdf" || strings.HasPrefix(p, "raab/moderations") || p == "raab/sortierstreifen.pdf" ||
 			p == "raab/drehscheibe.pdf" || p == "raab/chips-karten.pdf"
@@ -509,7 +493,7 @@ func TestCacheRaabEditRedrawsWhatDrawsTheDecks(t *testing.T) {
 	}
 	data, _ = os.ReadFile(sheet)
 	writeFileB(t, sheet, string(data)+"9,Der erste Mensch betritt den Mond.,1969,,\n9,Die Mauer fällt.,1989,,\n9,Die Titanic sinkt.,1912,,\n")
-	more := buildCached(t, loadDir(t, deck), o)
+	more := build(t, loadDir(t, deck), o)
 	if f := more["raab/sortierstreifen.pdf"]; f.Cached {
 		t.Error("sorting strips taken from the cache after a card was added")
 	}
