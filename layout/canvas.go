@@ -465,6 +465,26 @@ func encodeQR(payload string) ([][]bool, error) {
 // ahead is encoded on demand.
 type qrCache struct {
 	codes map[string]*qrCode
+
+	store    QRStore
+	payloads []string
+	encoded  int // codes not known to store
+}
+
+// save gives the store the document's codes, if it encoded any.
+func (q *qrCache) save() {
+	if q == nil || q.store == nil || q.encoded == 0 {
+		return
+	}
+	out := make(map[string][][]bool, len(q.codes))
+	for p, c := range q.codes {
+		<-c.done
+		if c.err != nil {
+			return
+		}
+		out[p] = c.bitmap
+	}
+	q.store.Store(q.payloads, out)
 }
 
 // qrCode is one payload's code, ready once done is closed.
@@ -484,9 +504,24 @@ func (q *qrCache) get(payload string) ([][]bool, error) {
 	return encodeQR(payload)
 }
 
-// newQRCache starts encoding payloads on every core, returning at once.
-func newQRCache(payloads []string) *qrCache {
-	c := &qrCache{codes: make(map[string]*qrCode, len(payloads))}
+// QRStore keeps QR matrices beyond one rendering (the kit's build cache):
+// a code is the same for the same payload however often it is drawn, and
+// encoding it is a card's costliest step. Render takes the codes Load
+// returns instead of encoding them and, when it encoded any, gives Store
+// every code of the document.
+type QRStore interface {
+	Load(payloads []string) map[string][][]bool
+	Store(payloads []string, codes map[string][][]bool)
+}
+
+// newQRCache starts encoding payloads on every core, returning at once;
+// the codes store holds are taken as they are.
+func newQRCache(payloads []string, store QRStore) *qrCache {
+	c := &qrCache{codes: make(map[string]*qrCode, len(payloads)), store: store, payloads: payloads}
+	var known map[string][][]bool
+	if store != nil {
+		known = store.Load(payloads)
+	}
 	var order []*qrCode
 	var todo []string
 	for _, p := range payloads {
@@ -495,8 +530,14 @@ func newQRCache(payloads []string) *qrCache {
 		}
 		code := &qrCode{done: make(chan struct{})}
 		c.codes[p] = code
+		if bm, ok := known[p]; ok {
+			code.bitmap = bm
+			close(code.done)
+			continue
+		}
 		order, todo = append(order, code), append(todo, p)
 	}
+	c.encoded = len(todo)
 	workers := runtime.GOMAXPROCS(0)
 	var next atomic.Int64
 	for w := 0; w < workers; w++ {
