@@ -127,7 +127,6 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		for _, g := range []decks.Game{decks.Labyrinth, decks.Dativ, decks.TheGame, decks.Genial, decks.Raab} {
 			g := g
 			add(g, func() ([]File, []string, error) { return rulesFile(o, g) })
-			add(g, func() ([]File, []string, error) { return guideFile(o, g) })
 		}
 		add(decks.Raab, func() ([]File, []string, error) {
 			return cardFile(o, "raab", "Moderationskarten, eine je Spiel", func(st *layout.Style) (*cards.Set, error) {
@@ -184,6 +183,20 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 	var out []File
 	for _, fs := range files {
 		out = append(out, fs...)
+	}
+	if len(o.Cards) == 0 {
+		// The covers list the files of their game's folder, so they and the
+		// guides that open with them are made once those are known.
+		for _, g := range decks.Games {
+			if len(want) > 0 && !want[g] {
+				continue
+			}
+			fs, err := coverAndGuide(o, g, out)
+			if err != nil {
+				return nil, nil, err
+			}
+			out = append(out, fs...)
+		}
 	}
 	return out, allWarns, nil
 }
@@ -533,17 +546,41 @@ func rulesFile(o Options, g decks.Game) ([]File, []string, error) {
 	return pageFile(o, string(g)+"/regeln", "Spielregeln auf einer Seite (Zusammenfassung in eigenen Worten)", draw)
 }
 
-// guideFile is a game's assembly guide.
-func guideFile(o Options, g decks.Game) ([]File, []string, error) {
+// coverAndGuide are a game's cover page (deckblatt.pdf), listing the
+// game's files among built, and its assembly guide, which opens with the
+// same cover.
+func coverAndGuide(o Options, g decks.Game, built []File) ([]File, error) {
 	pg, err := components.Guide(string(g), o.Paper.W, o.Paper.H)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	f, err := pagesFile(o, string(g)+"/"+pg.Name, pg)
+	suffix := fileSuffix(Options{Paper: o.Paper})
+	prefix := string(g) + "/"
+	items := []components.CoverItem{
+		{Path: "deckblatt" + suffix + ".pdf", What: "dieses Deckblatt"},
+		{Path: pg.Name + suffix + ".pdf", What: pg.Title},
+	}
+	for _, f := range built {
+		if strings.HasPrefix(f.Path, prefix) {
+			items = append(items, components.CoverItem{Path: strings.TrimPrefix(f.Path, prefix), What: f.What})
+		}
+	}
+	sort.SliceStable(items[2:], func(i, j int) bool { return items[2+i].Path < items[2+j].Path })
+	cover, err := components.Cover(g, items, o.LowInk)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return []File{f}, nil, nil
+	coverPage := components.Page{Name: "deckblatt", Title: "Deckblatt: " + g.Title() + ", mit dem Inhalt der Mappe", Draw: []func(*layout.Canvas) error{cover}}
+	coverFile, err := pagesFile(o, prefix+coverPage.Name, coverPage)
+	if err != nil {
+		return nil, err
+	}
+	pg.Draw = append([]func(*layout.Canvas) error{cover}, pg.Draw...)
+	guide, err := pagesFile(o, prefix+pg.Name, pg)
+	if err != nil {
+		return nil, err
+	}
+	return []File{coverFile, guide}, nil
 }
 
 // calibrationFile is the duplex calibration sheet.
