@@ -53,7 +53,7 @@ func TheGame(st *layout.Style) (*Set, error) {
 				}
 				c.Text(c.W/2, c.H/2+8, label, "B", 7, st.Color("text"), layout.Center)
 			}
-			return idTag(c, c.W-m-2, m+2, m, f, nil, st.Color("text"))
+			return idTag(c, c.W-m-2, m+1, m, f, nil, st.Color("text"))
 		}
 		out.Cards = append(out.Cards, layout.Card{Front: f, Back: back})
 	}
