@@ -43,6 +43,9 @@ type Options struct {
 	// CardSize is the format of the poker-sized cards (zero: the styles'
 	// own, 63 × 88 mm).
 	CardSize layout.CardSize
+	// Chips is the shape of the round chips (--chips square: squares cut
+	// with straight lines).
+	Chips components.ChipShape
 	// Progress, when set, is told about every finished file.
 	Progress func(done, total int, file string)
 }
@@ -464,7 +467,7 @@ func boardFiles(o Options) ([]File, []string, error) {
 // componentFiles prints a game's punch-out sheets.
 func componentFiles(o Options, game string, sheets []components.Sheet) ([]File, []string, error) {
 	var files []File
-	for _, sh := range sheets {
+	for _, sh := range components.WithChips(sheets, o.Chips) {
 		data, pages, err := pieces.Sheets(o.Paper, sh.Title, sh.Notes, sh.Pieces, o.BackOffset)
 		if err != nil {
 			return nil, nil, err
