@@ -53,7 +53,17 @@ const (
 	// so spellings that differ only there sound alike (Reperatur like
 	// Reparatur, seperat like separat).
 	UnstressedVowel
+	// NasalAssimilation: in running speech an n at the end of a word takes
+	// the place of a following b, p or m for every speaker, so the ending
+	// -en before such a word sounds like -em (den Bericht like dem
+	// Bericht, einen Plan like einem Plan) — where the Dativ game's cases
+	// hide.
+	NasalAssimilation
 )
+
+// wordMergers are the mergers that need a text's words, which the
+// prepared text no longer separates.
+const wordMergers = UnstressedVowel | NasalAssimilation
 
 // everyone are the mergers of every speaker of the standard language.
 const everyone = FinalDevoicing | ShortAE
@@ -64,7 +74,7 @@ const everyone = FinalDevoicing | ShortAE
 // lenis stops, Saxony's lenis stops with its long e). The blurred unstressed
 // vowels come right after every speaker's mergers: everybody blurs them in
 // running speech, though a careful reader keeps them apart.
-var hearings = []Merger{0, FinalDevoicing, ShortAE, everyone, everyone | UnstressedVowel,
+var hearings = []Merger{0, FinalDevoicing, ShortAE, everyone, everyone | UnstressedVowel, everyone | NasalAssimilation,
 	everyone | LongAE, everyone | VoicelessS, everyone | LenisFortis, everyone | ChSch,
 	everyone | VoicelessS | LenisFortis, everyone | LenisFortis | LongAE}
 
@@ -86,6 +96,7 @@ func (m Merger) Describe() i18n.Text {
 		{LenisFortis, "wo b/p, d/t, g/k zusammenfallen (Sachsen, Thüringen, Franken, Bayern, Österreich): „Dank“ wie „Tank“", "where b/p, d/t, g/k fall together (Saxony, Thuringia, Franconia, Bavaria, Austria): \"Dank\" like \"Tank\""},
 		{ChSch, "wo ch wie sch klingt (Rheinland, Pfalz, Saarland, Hessen): „Kirche“ wie „Kirsche“", "where ch sounds like sch (Rhineland, Palatinate, Saarland, Hesse): \"Kirche\" like \"Kirsche\""},
 		{UnstressedVowel, "unbetonte Vokale vor der Betonung verschwimmen: „Reperatur“ wie „Reparatur“", "vowels of unstressed syllables before the stress blur: \"Reperatur\" like \"Reparatur\""},
+		{NasalAssimilation, "n vor b, p, m klingt wie m: „den Bericht“ wie „dem Bericht“", "n before b, p, m sounds like m: \"den Bericht\" like \"dem Bericht\""},
 	} {
 		if m.Has(d.m) {
 			de, en = append(de, d.de), append(en, d.en)
@@ -128,16 +139,22 @@ func soundAlike(texts []string) (Homophones, bool) {
 		m   Merger
 		key string
 	}
-	prepared := make([]string, len(texts))
-	blurred := make([]string, len(texts))
+	// prepared holds each text prepared under each set of the word
+	// mergers (index: the set's bits shifted down), computed on demand.
+	const wordShift = 6 // UnstressedVowel is 1<<6
+	prepared := make([][4]string, len(texts))
 	affects := make([]Merger, len(texts))
 	cache := make([][]cached, len(texts))
 	for i, t := range texts {
-		prepared[i] = prepareSound(t)
-		blurred[i] = prepareSoundUnder(t, UnstressedVowel)
-		affects[i] = mergersOf(blurred[i])
-		if blurred[i] != prepared[i] {
-			affects[i] |= UnstressedVowel
+		prepared[i][0] = prepareSound(t)
+		for _, w := range []Merger{UnstressedVowel, NasalAssimilation, wordMergers} {
+			prepared[i][w>>wordShift] = prepareSoundUnder(t, w)
+		}
+		affects[i] = mergersOf(prepared[i][wordMergers>>wordShift])
+		for _, w := range []Merger{UnstressedVowel, NasalAssimilation} {
+			if prepared[i][w>>wordShift] != prepared[i][0] {
+				affects[i] |= w
+			}
 		}
 	}
 	key := func(i int, m Merger) string {
@@ -147,11 +164,7 @@ func soundAlike(texts []string) (Homophones, bool) {
 				return c.key
 			}
 		}
-		p := prepared[i]
-		if m.Has(UnstressedVowel) {
-			p = blurred[i]
-		}
-		k := soundKeyOf(p, m)
+		k := soundKeyOf(prepared[i][(m&wordMergers)>>wordShift], m)
 		cache[i] = append(cache[i], cached{m, k})
 		return k
 	}
@@ -193,7 +206,7 @@ func mergersOf(p string) Merger {
 // that the warning names only what joins them (Tod and tot need final
 // devoicing, not the short ä that is tried with it).
 func needed(a, b string, m Merger) Merger {
-	for _, one := range []Merger{FinalDevoicing, ShortAE, LongAE, VoicelessS, LenisFortis, ChSch, UnstressedVowel} {
+	for _, one := range []Merger{FinalDevoicing, ShortAE, LongAE, VoicelessS, LenisFortis, ChSch, UnstressedVowel, NasalAssimilation} {
 		if m.Has(one) && soundKeyUnder(a, m&^one) == soundKeyUnder(b, m&^one) {
 			m &^= one
 		}
@@ -234,11 +247,15 @@ func prepareSound(text string) string { return prepareSoundUnder(text, 0) }
 // prepared text no longer separates.
 func prepareSoundUnder(text string, m Merger) string {
 	var b strings.Builder
-	for _, w := range strings.FieldsFunc(strings.ToLower(spellNumbers(spellRomanNumerals(text))), func(r rune) bool {
+	words := strings.FieldsFunc(strings.ToLower(spellNumbers(spellRomanNumerals(text))), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
+	})
+	for i, w := range words {
 		if m.Has(UnstressedVowel) {
 			w = blurUnstressed(w)
+		}
+		if m.Has(NasalAssimilation) && i+1 < len(words) && assimilatesNasal(w, words[i+1]) {
+			w = strings.TrimSuffix(w, "n") + "m"
 		}
 		if len(w) > 3 && strings.HasSuffix(w, "een") {
 			// A plural in -een has two syllables there: Kakteen
@@ -249,6 +266,21 @@ func prepareSoundUnder(text string, m Merger) string {
 		b.WriteString(w)
 	}
 	return b.String()
+}
+
+// assimilatesNasal reports whether the final n of word is said as m before
+// next: an unstressed -en (den, einen, schönen) before a word that starts
+// with b, p or m. A stressed final n (Bahn, schon) keeps its place more
+// often and is left alone.
+func assimilatesNasal(word, next string) bool {
+	if !strings.HasSuffix(word, "en") || next == "" {
+		return false
+	}
+	switch []rune(next)[0] {
+	case 'b', 'p', 'm':
+		return true
+	}
+	return false
 }
 
 // soundKeyOf is the key of a prepared text under the mergers m.

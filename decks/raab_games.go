@@ -1025,8 +1025,8 @@ func (c Claim) Solution() string {
 }
 
 var gameStimmts = &MiniGame{
-	Code: "ST", Name: "Stimmt's?", PerCard: 4, MaxPerCard: 5, Key: "Aussage",
-	Sheet: SheetSchema{Name: "Stimmts", Title: "Stimmt's?", Aliases: []string{"True"},
+	Code: "ST", Name: "Stimmt’s?", PerCard: 4, MaxPerCard: 5, Key: "Aussage",
+	Sheet: SheetSchema{Name: "Stimmts", Title: "Stimmt’s?", Aliases: []string{"True"},
 		Help: "Eine Zeile je Aussage; ob sie stimmt, steht auf der Rückseite.",
 		Columns: []Column{karteColumn,
 			{Name: "Aussage", Aliases: []string{"Statement"}, Required: true, Width: 55, Help: "Die Behauptung."},

@@ -297,11 +297,14 @@ func TestSoundAlike(t *testing.T) {
 		UnstressedVowel: {{"Reparatur", "Reperatur"}, {"separat", "seperat"}, {"Apparat", "Apperat"},
 			{"Kategorie", "Katigorie"}, {"Reparaturen", "Reperaturen"}, {"repariert", "reperiert"},
 			{"Elefanten", "Elofanten"}, {"die Reparatur", "die Reperatur"}},
+		// An unstressed -en before b, p, m is said -em in running speech.
+		NasalAssimilation: {{"Den Polizeibericht", "Dem Polizeibericht"}, {"einen Plan", "einem Plan"},
+			{"mit den Menschen", "mit dem Menschen"}, {"keinen Bruder", "keinem Bruder"}},
 	}
 	// Pairs no German hears alike.
 	apart := [][2]string{
 		{"sein", "seien"}, {"hatte", "hätte"}, {"Wagen", "Wägen"},
-		{"Worte", "Wörter"}, {"dem Regen", "den Regen"}, {"zu", Nothing},
+		{"Worte", "Wörter"}, {"dem Regen", "den Regen"}, {"zu", Nothing}, {"den Tag", "dem Tag"}, {"schon Pech", "schom Pech"},
 		{"wandte", "wendete"}, {"niemandem", "niemanden"}, {"Herzlichsten", "Herzlichste"},
 		{"Futur I", "Futur II"}, {"7.15 Uhr", "7.45 Uhr"}, {"seit 1938", "seit 1848"}, {"1100", "100"},
 		{"Kakten", "Kakteen"}, {"Ideen", "Iden"}, {"Buch", "Busch"}, {"lachen", "laschen"}, {"Tank", "Zank"},
