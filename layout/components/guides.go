@@ -70,8 +70,8 @@ func commonSteps(game string) []step {
 // guideSteps are the games' own steps.
 var guideSteps = map[string][]step{
 	"labyrinth": {
-		{Title: "4. Spielfiguren falten", Text: "Jede Figur an den gestrichelten Linien falzen: Vorder- und Rückseite gegeneinander, den Fuß nach hinten umknicken und unter die Rückseite kleben. " +
-			"Die Figur steht dann auf ihrem Fuß; Farbe und Zeichen sind von beiden Seiten zu sehen.",
+		{Title: "4. Spielfiguren falten", Text: "Jede Figur an den gestrichelten Linien falzen: am Kopf falten, Vorder- und Rückseite gegeneinander kleben, dann die beiden Füße nach außen knicken, " +
+			"einen nach vorn, einen nach hinten. Die Figur steht auf dem doppelten Fuß für sich, ohne zu wackeln, und passt mit ihm (18 × 14 mm) in ein Lauffeld; Farbe und Zeichen sind von beiden Seiten zu sehen.",
 			Draw: drawStandUp, ArtH: 40},
 		{Title: "5. Einsatzchips, Tippkarten und Lingutaurus-Plättchen", Text: "Chips und Tippkarten beidseitig drucken (lange Kante), prüfen, ob die Rückseiten hinter den Vorderseiten liegen, " +
 			"dann an den Linien ausschneiden; runde Teile gehen mit einem Kreisschneider am saubersten. Karton mit 300 g/m² gibt feste Chips. " +
@@ -101,7 +101,7 @@ var guideSteps = map[string][]step{
 		{Title: "4. Antwortplättchen", Text: "Beidseitig drucken (lange Kante): Vorne steht a, b oder c, hinten nur die Farbe mit ihrem Zeichen – verdeckt auf das abc-Feld gelegt, " +
 			"verrät ein Plättchen nichts. Auf Karton mit 300 g/m² liegen sie gut in der Hand.",
 			Draw: drawChips, ArtH: 25},
-		{Title: "5. Spielfiguren und Spielplan", Text: "Die Figuren an den gestrichelten Linien falten, den Fuß umknicken und ankleben. Den Spielplan (Punkteleiste und abc-Feld) " +
+		{Title: "5. Spielfiguren und Spielplan", Text: "Die Figuren am Kopf falten, Vorder- und Rückseite gegeneinander kleben und die beiden Füße nach außen knicken, einen nach vorn, einen nach hinten: So stehen sie für sich. Den Spielplan (Punkteleiste und abc-Feld) " +
 			"auf Pappe kleben; jede Figur beginnt auf der 0.",
 			Draw: drawStandUp, ArtH: 40},
 	},
@@ -114,7 +114,7 @@ var guideSteps = map[string][]step{
 			"Beide Mittelpunkte durchstechen, das Oberteil auf das Unterteil derselben Farbe legen, eine Musterbeutelklammer durch beide stecken und hinten aufbiegen. " +
 			"Das Oberteil dreht sich nun, im Fenster steht der Einsatz.",
 			Draw: drawRiskDiscs, ArtH: 46},
-		{Title: "6. Aufsteller und Anzeiger", Text: "Stefan, Moderation, Spielfiguren und Anzeiger an den gestrichelten Linien falten, den Fuß umknicken und ankleben. " +
+		{Title: "6. Aufsteller und Anzeiger", Text: "Stefan, Moderation, Spielfiguren und Anzeiger am Kopf falten, Vorder- und Rückseite gegeneinander kleben und die beiden Füße nach außen knicken, einen nach vorn, einen nach hinten. " +
 			"Die Moderation hat zwei Seiten: für „Blamieren oder Kassieren“ dreht sie die Elton-Seite zu den Spielern.",
 			Draw: drawStandUp, ArtH: 40},
 		{Title: "7. Trennkarten", Text: "Die Trennkarten ausschneiden, samt Lasche. In einer Schachtel (ein Schuhkarton tut es) steht jede hinter den Quizkarten ihres Spiels; " +
@@ -275,32 +275,39 @@ func drawCutting(c *layout.Canvas, x, y, w, h float64) {
 }
 
 func drawStandUp(c *layout.Canvas, x, y, w, h float64) {
-	// The flat piece with its three panels, and the folded figure beside it.
-	const pw, panel, base = 12.0, 14.0, 10.0
+	// The flat strip — foot, back panel, front panel, foot — and the
+	// folded figure beside it, seen from the side: an upside-down T.
+	const pw, panel, foot = 12.0, 14.0, 5.0
 	px, py := x+3, y+1
 	col := pieces0()
-	c.Rect(px, py, pw, panel, col)
-	c.Rect(px, py+panel, pw, panel, col)
-	c.Rect(px, py+2*panel, pw, base, col.Tint(0.6))
-	c.Circle(px+pw/2, py+panel/2, 3.5, layout.White, layout.Color{}, 0)
-	c.Circle(px+pw/2, py+panel*1.5, 3.5, layout.White, layout.Color{}, 0)
-	c.DashedLine(px-1.5, py+panel, px+pw+1.5, py+panel, 0.3, ink)
-	c.DashedLine(px-1.5, py+2*panel, px+pw+1.5, py+2*panel, 0.3, ink)
-	outline(c, px, py, pw, 2*panel+base, 0.2, 0.25, ink)
-	label(c, px+pw+2.5, py+panel+1, "falzen", layout.Left)
-	label(c, px+pw+2.5, py+2*panel+1, "falzen", layout.Left)
-	label(c, px+pw/2, py+2*panel+base/2-1.2, "Fuß", layout.Center)
-	// Folded, seen from the side: the two panels meet at the top, the
-	// foot runs under the back panel and is glued there.
-	fx, fy := x+44, y+4
-	top, bottom := fx, fy
-	c.Polyline(0.8, col, top-4, bottom+28, top, bottom, top+4, bottom+28)
-	c.Line(top+4, bottom+28, top-4+0.4, bottom+28, 1.4, glueColour)
-	c.Line(top+4, bottom+28, top-4+0.4, bottom+28, 0.3, ink)
-	arrow(c, fx+9, fy+22, fx+5.5, fy+26.5, raabMuted)
-	label(c, fx+9.5, fy+21, "Fuß ankleben", layout.Left)
-	c.Line(fx-12, bottom+28.6, fx+12, bottom+28.6, 0.3, raabMuted)
-	label(c, fx, bottom+31, "von der Seite", layout.Center)
+	c.Rect(px, py, pw, foot, col.Tint(0.6))
+	c.Rect(px, py+foot, pw, panel, col)
+	c.Rect(px, py+foot+panel, pw, panel, col)
+	c.Rect(px, py+foot+2*panel, pw, foot, col.Tint(0.6))
+	c.Circle(px+pw/2, py+foot+panel/2, 3.5, layout.White, layout.Color{}, 0)
+	c.Circle(px+pw/2, py+foot+panel*1.5, 3.5, layout.White, layout.Color{}, 0)
+	for _, fy := range []float64{foot, foot + panel, foot + 2*panel} {
+		c.DashedLine(px-1.5, py+fy, px+pw+1.5, py+fy, 0.3, ink)
+	}
+	outline(c, px, py, pw, 2*panel+2*foot, 0.2, 0.25, ink)
+	label(c, px+pw+2.5, py+foot-1, "falzen", layout.Left)
+	label(c, px+pw+2.5, py+foot+panel-1, "Kopf", layout.Left)
+	label(c, px+pw+2.5, py+foot+2*panel-1, "falzen", layout.Left)
+	// Folded: the panels glued back to back, one foot bent forwards, one
+	// backwards; the figure stands over the middle of its base.
+	fx, fy := x+46, y+3
+	ground := fy + 28
+	c.Line(fx, fy, fx, ground, 1.4, glueColour)
+	c.Line(fx-0.5, fy, fx-0.5, ground, 0.6, col)
+	c.Line(fx+0.5, fy, fx+0.5, ground, 0.6, col)
+	c.Line(fx-8, ground, fx, ground, 0.8, col)
+	c.Line(fx, ground, fx+8, ground, 0.8, col)
+	arrow(c, fx+10, fy+10, fx+1.5, fy+12, raabMuted)
+	label(c, fx+10.5, fy+8.5, "kleben", layout.Left)
+	label(c, fx-9, ground-3.5, "hinten", layout.Center)
+	label(c, fx+9, ground-3.5, "vorn", layout.Center)
+	c.Line(fx-13, ground+0.6, fx+13, ground+0.6, 0.3, raabMuted)
+	label(c, fx, ground+3, "von der Seite", layout.Center)
 }
 
 // pieces0 is the colour the drawings show pieces in.

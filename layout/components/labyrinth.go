@@ -82,7 +82,7 @@ func Labyrinth() []Sheet {
 			Notes:  "Beidseitig drucken (lange Kante), an den Linien ausschneiden. Jede Farbe hat ihr Zeichen: ● Rot ■ Blau ▲ Grün ◆ Gelb ★ Lila ✚ Orange.",
 			Pieces: append(chips, tips...)},
 		{Name: "figuren-plaettchen", Title: "Das große Spiel – Spielfiguren und Lingutaurus-Plättchen",
-			Notes:  "Einseitig drucken. Figuren: an den gestrichelten Linien falzen, Fuß unterkleben; ihr Fuß (18 × 14 mm) passt in ein Lauffeld. Plättchen auf die Felder mit dem Stier legen.",
+			Notes:  "Einseitig drucken. Figuren am Kopf falten, zusammenkleben, die Füße nach vorn und hinten knicken (Fuß 18 × 14 mm). Plättchen auf die Felder mit dem Stier.",
 			Pieces: other},
 	}
 }

@@ -27,10 +27,21 @@ type Piece struct {
 	// BackBleed on a home printer's sheet, and for a print shop the 3 mm
 	// of both sides. Not set: white.
 	Edge, BackEdge layout.Color
+	// Stand, when set, is the geometry of a fold-over stand-up.
+	Stand *Stand
 	// NewRow starts a new row of the sheet with this piece, so that the
 	// straight cuts along the row before it (square chips) run across the
 	// whole sheet without entering it.
 	NewRow bool
+}
+
+// Stand is a fold-over stand-up's strip, from top to bottom: a foot, the
+// back panel (upside down), the front panel, a foot. Folded at the head,
+// the panels are glued back to back and the feet bent outwards, one to the
+// front and one to the back: the figure stands on a double base of W ×
+// 2·Foot with its panels over the middle.
+type Stand struct {
+	Panel, Foot float64
 }
 
 // Gap is the space between neighbouring pieces: each has its own cut line
