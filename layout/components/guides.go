@@ -130,7 +130,7 @@ var guideSteps = map[string][]step{
 			"verrät ein Plättchen nichts. Auf Karton mit 300 g/m² liegen sie gut in der Hand.",
 			Draw: drawChips, ArtH: 25},
 		{Title: "6. Spielfiguren und Spielplan", Text: "Die Figuren am Kopf falten, Vorder- und Rückseite gegeneinander kleben und die beiden Füße nach außen knicken, einen nach vorn, einen nach hinten: So stehen sie für sich. Den Spielplan (Punkteleiste und abc-Feld) " +
-			"auf Pappe kleben; jede Figur beginnt auf der 0.",
+			"auf Pappe kleben; jede Figur beginnt auf START (0). Wer START wieder erreicht, hat 300 Punkte mehr und nimmt ein Rundenplättchen.",
 			Draw: drawStandUp, ArtH: 40},
 	},
 	"raab": {
