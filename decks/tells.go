@@ -50,6 +50,7 @@ const (
 	tellTrueFalse                    // Stimmt's?: true against false
 	tellLongest                      // the right answer is the longest option
 	tellShortest                     // the right answer is the shortest option
+	tellLoneGloss                    // the right answer is the only option with a gloss
 )
 
 // tellTest is one test: a sheet, or a stack within it.
@@ -403,7 +404,7 @@ func trueFalseTest(at Location, trues, n int) tellTest {
 // digits, as a listener hears it.
 func lengthTests(at Location, noun [2]string, tasks []tellTask) []tellTest {
 	var tests []tellTest
-	for _, kind := range []tellKind{tellLongest, tellShortest} {
+	for _, kind := range []tellKind{tellLongest, tellShortest, tellLoneGloss} {
 		hits := 0
 		among := map[int]int{} // tasks with a unique extreme, by number of options
 		expected := 0.0
@@ -412,7 +413,13 @@ func lengthTests(at Location, noun [2]string, tasks []tellTask) []tellTest {
 			if len(task.right) != 1 || task.options < 2 {
 				continue
 			}
-			extreme, unique := uniqueExtreme(task.texts, kind == tellLongest)
+			var extreme int
+			var unique bool
+			if kind == tellLoneGloss {
+				extreme, unique = loneGloss(task.texts)
+			} else {
+				extreme, unique = uniqueExtreme(task.texts, kind == tellLongest)
+			}
 			if !unique {
 				continue
 			}
@@ -431,6 +438,26 @@ func lengthTests(at Location, noun [2]string, tasks []tellTask) []tellTest {
 			counts: []int{hits}, expected: []float64{expected}, among: total, p: p, minP: minP, exact: true})
 	}
 	return tests
+}
+
+// loneGloss returns the option that alone carries a gloss — an
+// explanation in brackets, a second word after a comma or a colon („üppig,
+// reichhaltig“, „per Adresse, also bei“, „schemira: Bewachung“) — when
+// exactly one option has one. Authors gloss the answer they know to be
+// right and leave the decoys bare, and a listener hears the difference
+// (second re-review of the labyrinth decks, F2: the only glossed option was
+// the key on 13 of 14 sides).
+func loneGloss(texts []string) (int, bool) {
+	lone := -1
+	for i, t := range texts {
+		if strings.ContainsAny(t, "(,:") {
+			if lone >= 0 {
+				return -1, false
+			}
+			lone = i
+		}
+	}
+	return lone, lone >= 0
 }
 
 // uniqueExtreme returns the longest (or shortest) text, when no other is
@@ -559,6 +586,11 @@ func (t tellTest) message(corrected float64, k int) i18n.Text {
 			t.counts[0], t.tasks, t.counts[1], germanDecimal(t.expected[0]), pNote(corrected, k, i18n.German), more, fewer)
 		en = fmt.Sprintf("%d of the %d statements are true, %d false; chance would give %s each (%s): whoever always says %s is right too often; please add statements the other way",
 			t.counts[0], t.tasks, t.counts[1], englishDecimal(t.expected[0]), pNote(corrected, k, i18n.English), moreEN)
+	case tellLoneGloss:
+		de = fmt.Sprintf("die richtige Antwort ist auf %d von %d %s die einzige mit einer Erläuterung (Klammer, Komma oder Doppelpunkt); bei Zufall wären es %s (%s): wer die erläuterte Antwort nimmt, liegt zu oft richtig; bitte auch falsche Antworten erläutern oder die richtige knapp halten",
+			t.counts[0], t.among, t.noun[0], germanDecimal(t.expected[0]), pNote(corrected, k, i18n.German))
+		en = fmt.Sprintf("the right answer is the only one with a gloss (brackets, a comma or a colon) on %d of %d %s; chance would give %s (%s): whoever picks the glossed answer is right too often; please gloss wrong answers too, or keep the right one bare",
+			t.counts[0], t.among, t.noun[1], englishDecimal(t.expected[0]), pNote(corrected, k, i18n.English))
 	case tellLongest, tellShortest:
 		adjDE, adjEN, fixDE, fixEN := "längste", "longest", "die falschen ebenso ausführlich oder die richtige knapper schreiben", "write the wrong ones as fully, or the right one shorter"
 		if t.kind == tellShortest {

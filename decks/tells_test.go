@@ -329,3 +329,37 @@ func TestDefaultDecksHaveNoTell(t *testing.T) {
 		t.Error(m)
 	}
 }
+
+// The only option with a gloss is the key (second re-review of the
+// labyrinth decks, F2): on 20 sides of 60 per colour the right answer
+// alone explains itself in brackets. With the gloss on a random option the
+// same deck does not warn.
+func TestTellLoneGloss(t *testing.T) {
+	deck := func(glossed func(nr, right int) int) *Deck {
+		rows := [][]string{{"Nr", "Seite", "Typ", "Frage", "A", "B", "C", "Richtig"}}
+		green, yellow := spread(60, 3, 7), spread(60, 3, 8)
+		for i := range green {
+			for face, right := range [2]int{green[i], yellow[i]} {
+				answers := []string{"Antwort eins", "Antwort zwei", "Antwort drei"}
+				if i < 20 {
+					g := glossed(i, right)
+					answers[g] = strings.Replace(answers[g], "Antwort", "Ant (wort)", 1) // as many letters
+				}
+				rows = append(rows, append([]string{strconv.Itoa(i + 1), [2]string{"grün", "gelb"}[face], "normal", fmt.Sprintf("Frage %d %d?", i+1, face)},
+					append(answers, upperLetter(right))...))
+			}
+		}
+		d, probs := loadSheets(t, sheets{"Deck": deckSheet("labyrinth", "T"), "Karten": rows})
+		if d == nil {
+			t.Fatal(messages(probs, i18n.German))
+		}
+		return d
+	}
+	got := tellMessages(deck(func(_, right int) int { return right }))
+	if len(got) != 1 || !strings.HasPrefix(got[0], "deck/Karten.csv: Karten: Spalte A: Warnung: die richtige Antwort ist auf 40 von 40 Seiten die einzige mit einer Erläuterung") {
+		t.Errorf("glossed key: %q", got)
+	}
+	if got := tellMessages(deck(func(nr, _ int) int { return nr % 3 })); len(got) != 0 {
+		t.Errorf("gloss on any option: %q", got)
+	}
+}

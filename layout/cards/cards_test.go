@@ -405,3 +405,21 @@ func TestTheGameFrameIsWide(t *testing.T) {
 		t.Errorf("The Game's frame is %.1f mm, want ≥ 4", m)
 	}
 }
+
+// Swiss cards print Swiss guillemets and no ß in the game's name (second
+// re-review of the labyrinth decks, F3 and F4); a Wörtlich side keeps its
+// marks, as CH-16-GR shows the German ones on purpose.
+func TestSwissCardsQuoteTheSwissWay(t *testing.T) {
+	for region, want := range map[string]bool{"de-CH": true, "de-CH-BE": true, "de-AT": false, "": false, "de-DE-HE": false} {
+		if got := swissCard(region); got != want {
+			t.Errorf("swissCard(%q) = %v, want %v", region, got, want)
+		}
+	}
+	in := "Was ist der „Estrich“? ‚Znüni‘, Hansjörg’s Znüni"
+	if got, want := regionalQuotes(in, true), "Was ist der «Estrich»? ‹Znüni›, Hansjörg’s Znüni"; got != want {
+		t.Errorf("Swiss: %q, want %q", got, want)
+	}
+	if got := regionalQuotes(in, false); got != in {
+		t.Errorf("not Swiss: %q changed", got)
+	}
+}

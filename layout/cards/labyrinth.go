@@ -2,6 +2,7 @@ package cards
 
 import (
 	"fmt"
+	"strings"
 
 	"druckreif/decks"
 	"druckreif/layout"
@@ -74,7 +75,8 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 	c.Text(x, hy+1.4, label, "B", 6.5, fg, layout.Right)
 
 	// The question and answers on a white panel.
-	q := cellBlock(st.Font("question"), side.Question, side.ID, side.Origin, "Frage")
+	swiss := swissCard(card.Region)
+	q := cellBlock(st.Font("question"), regionalQuotes(side.Question, swiss && !side.Verbatim), side.ID, side.Origin, "Frage")
 	q.Verbatim = side.Verbatim
 	blocks := []typeset.Block{q}
 	for i, a := range side.Answers {
@@ -82,7 +84,7 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 		if i == side.Correct {
 			ts = st.Font("correct")
 		}
-		b := cellBlock(ts, a, side.ID, side.Origin, string(rune('A'+i)))
+		b := cellBlock(ts, regionalQuotes(a, swiss && !side.Verbatim), side.ID, side.Origin, string(rune('A'+i)))
 		b.Hyphenate = false // answers are never hyphenated
 		b.Verbatim = side.Verbatim
 		b.Indent, b.Gap = 6, 2.5
@@ -118,5 +120,28 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 		return err
 	}
 	// The side is named in the header; the footer's line is the deck's.
-	return footer(c, m, f, "Das große Spiel", card.Deck, fg)
+	// Swiss spelling has no ß, also in the game's name on a Swiss card.
+	title := "Das große Spiel"
+	if swiss {
+		title = "Das grosse Spiel"
+	}
+	return footer(c, m, f, title, card.Deck, fg)
+}
+
+// swissCard reports whether a card's region is Switzerland (de-CH and its
+// cantons, de-CH-BE …).
+func swissCard(region string) bool { return region == "de-CH" || strings.HasPrefix(region, "de-CH-") }
+
+// swissQuotes turns German quotation marks into the Swiss guillemets,
+// which point outwards: „…“ becomes «…» and ‚…‘ becomes ‹…›.
+var swissQuotes = strings.NewReplacer("„", "«", "“", "»", "‚", "‹", "‘", "›")
+
+// regionalQuotes sets a Swiss card's quotation marks as Swiss print does
+// (the CH deck teaches «…» on card 16); a Wörtlich side keeps its marks,
+// since it may show the German ones on purpose.
+func regionalQuotes(text string, swiss bool) string {
+	if !swiss {
+		return text
+	}
+	return swissQuotes.Replace(text)
 }
