@@ -537,9 +537,10 @@ func mapsFile(o Options) ([]File, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	n := len(geomap.PrintPlans(p))
 	return []File{{Path: "raab/landkarten" + fileSuffix(Options{Paper: o.Paper}) + ".pdf",
-		What:  "Landkarten Deutschland, Europa, Welt mit Raster für „Wo liegt was?“ (Kartendaten: Natural Earth)",
-		Paper: strings.ToUpper(p.Name[:1]) + p.Name[1:], Duplex: "einseitig drucken", Sheets: 3, Pages: 3, Data: data}}, nil, nil
+		What:  "Landkarten Deutschland, Europa, Welt (in zwei Hälften zum Aneinanderlegen) mit Raster für „Wo liegt was?“ (Kartendaten: Natural Earth)",
+		Paper: strings.ToUpper(p.Name[:1]) + p.Name[1:], Duplex: "einseitig drucken", Sheets: n, Pages: n, Data: data}}, nil, nil
 }
 
 // rulesFile is a game's one-page rules summary.
