@@ -48,19 +48,15 @@ func WithChips(sheets []Sheet, shape ChipShape) []Sheet {
 	out := make([]Sheet, len(sheets))
 	for i, sh := range sheets {
 		sh.Pieces = append([]pieces.Piece(nil), sh.Pieces...)
-		squared := false
 		for j, pc := range sh.Pieces {
 			switch {
 			case pc.Round && IsChip(pc):
-				sh.Pieces[j], squared = square(pc), true
+				sh.Pieces[j] = square(pc)
 			case j > 0 && IsChip(sh.Pieces[j-1]):
 				// What follows the chips starts a row of its own: the cuts
 				// along the chips' rows run clear across the sheet.
 				sh.Pieces[j].NewRow = true
 			}
-		}
-		if squared {
-			sh.Notes += " Eckige Chips: Lineal anlegen und jede Linie in einem Zug über das ganze Blatt schneiden."
 		}
 		out[i] = sh
 	}

@@ -3,6 +3,7 @@ package components
 import (
 	"testing"
 
+	"druckreif/decks"
 	"druckreif/layout"
 	"druckreif/layout/pieces"
 )
@@ -38,51 +39,45 @@ func TestSquareChips(t *testing.T) {
 	}
 }
 
-// Square chips are cut with straight lines across the sheet: no line
-// along the top or bottom of a chip runs through another piece (the chips'
-// block comes off in one cut), and no line along a chip's side runs
-// through another piece of that block. The one-sided point chips
-// of one colour are butted and share their cuts.
+// Square chips are cut with straight lines across the sheet, as with a
+// guillotine: no line along the top or bottom of a chip runs through any
+// piece, so each row of chips comes off as a strip, and no line along a
+// chip's side runs through another piece of its strip. The one-sided point
+// chips of one colour are butted and share their cuts.
 func TestSquareChipsCutStraightAcrossTheSheet(t *testing.T) {
-	for _, sh := range WithChips(append(Labyrinth(), Dativ()...), SquareChips) {
-		var chips []pieces.Piece
+	set, probs := decks.LoadSet(decks.Options{})
+	if set == nil {
+		t.Fatal(probs)
+	}
+	raab, _ := Raab(set)
+	for _, sh := range WithChips(append(append(Labyrinth(), Dativ()...), raab...), SquareChips) {
+		hasChips := false
 		for _, pc := range sh.Pieces {
-			if IsChip(pc) {
-				chips = append(chips, pc)
-			}
+			hasChips = hasChips || IsChip(pc)
 		}
-		if len(chips) == 0 {
+		if !hasChips {
 			continue
 		}
 		for _, p := range []layout.Paper{layout.A4, layout.Letter} {
 			places, _ := pieces.Layout(p, sh.Pieces)
-			var onChips []pieces.Placement
-			for _, pl := range places {
-				if IsChip(*pl.Piece) {
-					onChips = append(onChips, pl)
+			const eps = 1e-6
+			for _, a := range places {
+				if !IsChip(*a.Piece) {
+					continue
 				}
-			}
-			blockTop, blockBottom := map[int]float64{}, map[int]float64{}
-			for _, pl := range onChips {
-				if top, ok := blockTop[pl.Page]; !ok || pl.Y < top {
-					blockTop[pl.Page] = pl.Y
-				}
-				blockBottom[pl.Page] = max(blockBottom[pl.Page], pl.Y+pl.Piece.H)
-			}
-			for _, a := range onChips {
 				for _, b := range places {
-					if a.Page != b.Page {
+					if a.Page != b.Page || a == b {
 						continue
 					}
-					inBlock := b.Y < blockBottom[b.Page] && b.Y+b.Piece.H > blockTop[b.Page]
-					for _, x := range []float64{a.X, a.X + a.Piece.W} {
-						if inBlock && b.X < x-1e-6 && x < b.X+b.Piece.W-1e-6 {
-							t.Fatalf("%s on %s: the cut at x = %.1f along %s runs through %s", sh.Name, p.Name, x, a.Piece.Name, b.Piece.Name)
+					for _, y := range []float64{a.Y, a.Y + a.Piece.H} {
+						if b.Y < y-eps && y < b.Y+b.Piece.H-eps {
+							t.Fatalf("%s on %s: the cut at y = %.1f along %s runs through %s", sh.Name, p.Name, y, a.Piece.Name, b.Piece.Name)
 						}
 					}
-					for _, y := range []float64{a.Y, a.Y + a.Piece.H} {
-						if b.Y < y-1e-6 && y < b.Y+b.Piece.H-1e-6 {
-							t.Fatalf("%s on %s: the cut at y = %.1f along %s runs through %s", sh.Name, p.Name, y, a.Piece.Name, b.Piece.Name)
+					inStrip := b.Y < a.Y+a.Piece.H-eps && b.Y+b.Piece.H > a.Y+eps
+					for _, x := range []float64{a.X, a.X + a.Piece.W} {
+						if inStrip && b.X < x-eps && x < b.X+b.Piece.W-eps {
+							t.Fatalf("%s on %s: the cut at x = %.1f along %s runs through %s", sh.Name, p.Name, x, a.Piece.Name, b.Piece.Name)
 						}
 					}
 				}
@@ -91,8 +86,8 @@ func TestSquareChipsCutStraightAcrossTheSheet(t *testing.T) {
 				if gap := pieces.GapFor(sh.Pieces); gap != 0 {
 					t.Errorf("point chips %.0f mm apart, want butted", gap)
 				}
-				if n := places[1].X - places[0].X; n != chips[0].W {
-					t.Errorf("point chips %.1f mm from one to the next, want %.0f (shared cuts)", n, chips[0].W)
+				if n := places[1].X - places[0].X; n != sh.Pieces[0].W {
+					t.Errorf("point chips %.1f mm from one to the next, want %.0f (shared cuts)", n, sh.Pieces[0].W)
 				}
 			}
 		}
