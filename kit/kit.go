@@ -194,6 +194,13 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 			if len(want) > 0 && !want[g] {
 				continue
 			}
+			if boxed[g] {
+				fs, err := boxFile(o, g, out)
+				if err != nil {
+					return nil, nil, err
+				}
+				out = append(out, fs...)
+			}
 			fs, err := coverAndGuide(o, g, out)
 			if err != nil {
 				return nil, nil, err
@@ -550,6 +557,36 @@ func rulesFile(o Options, g decks.Game) ([]File, []string, error) {
 		return nil, nil, err
 	}
 	return pageFile(o, string(g)+"/regeln", "Spielregeln auf einer Seite (Zusammenfassung in eigenen Worten)", draw)
+}
+
+// boxed are the games whose deck gets a box (schachtel.pdf): the Dativ
+// cards are advised without sleeves and Raab's quiz cards stand behind
+// their dividers in a shoe box.
+var boxed = map[decks.Game]bool{decks.Labyrinth: true, decks.TheGame: true, decks.Genial: true}
+
+// boxFile is the box for a game's deck, for as many cards as built holds
+// in the game's card files.
+func boxFile(o Options, g decks.Game, built []File) ([]File, error) {
+	n := 0
+	for _, f := range built {
+		if strings.HasPrefix(f.Path, string(g)+"/karten") {
+			n += f.Count["Karten"]
+		}
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	st, err := layout.LoadStyle(string(g), o.Templates)
+	if err != nil {
+		return nil, err
+	}
+	st.Resize(o.CardSize)
+	sh, err := components.DeckBox(g, n, st.Card.Width, st.Card.Height, o.Paper)
+	if err != nil {
+		return nil, err
+	}
+	files, _, err := componentFiles(o, string(g), []components.Sheet{sh})
+	return files, err
 }
 
 // coverAndGuide are a game's cover page (deckblatt.pdf), listing the
