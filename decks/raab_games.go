@@ -460,6 +460,9 @@ type Choice struct {
 	Question string
 	Options  []string
 	Correct  int
+	// ReadingHint tells the host how to read options that sound alike
+	// (Vorlesehinweis), as on the labyrinth's and the Dativ cards.
+	ReadingHint string
 }
 
 func (c Choice) Prompt() string { return c.Question }
@@ -476,8 +479,8 @@ var gameEntwederOder = &MiniGame{
 			{Name: "A", Required: true, Width: 22, Help: "Antwort A."},
 			{Name: "B", Required: true, Width: 22, Help: "Antwort B."},
 			{Name: "Richtig", Aliases: []string{"Correct"}, Required: true, Choices: []string{"A", "B"}, Width: 8, Help: "A oder B."},
-			regionColumn, standColumn},
-		Example: [][]string{{"1", "Was ist größer?", "Der Bodensee", "Der Chiemsee", "A", "", ""}, {"1", "Was wurde früher erfunden?", "Der Buchdruck mit beweglichen Lettern in Europa", "Das Fernrohr", "A", "", ""}}},
+			regionColumn, standColumn, raabReadingHintColumn},
+		Example: [][]string{{"1", "Was ist größer?", "Der Bodensee", "Der Chiemsee", "A", "", "", ""}, {"1", "Was wurde früher erfunden?", "Der Buchdruck mit beweglichen Lettern in Europa", "Das Fernrohr", "A", "", "", ""}}},
 	parse: func(r row) RaabTask { return parseChoice(r, []string{"A", "B"}, 2) },
 }
 
@@ -493,7 +496,28 @@ func parseChoice(r row, cols []string, required int) RaabTask {
 		return nil
 	}
 	c.Correct = correct
+	c.ReadingHint = raabReadingHint(r, c.Options)
 	return c
+}
+
+// raabReadingHintColumn is the optional Vorlesehinweis of the mini-games
+// whose host reads the options aloud.
+var raabReadingHintColumn = Column{Name: ReadingHintColumn, Aliases: []string{"Reading hint", "Reader hint"}, Width: 22,
+	Help: "Freiwillig: wie die Spielleitung Antworten vorliest, die gleich klingen, z. B. „buchstabieren“."}
+
+// raabHintSpace is where a Raab card prints the reading hint: a line under
+// the task's answers.
+var raabHintSpace = hintSpace{MaxRaabReadingHint, "in die Zeile unter den Antworten", "the line under the answers",
+	"die Antworten", "answers", func(i int) string { return string(rune('A' + i)) }}
+
+// MaxRaabReadingHint is how long a Raab task's reading hint may be.
+const MaxRaabReadingHint = 40
+
+// raabReadingHint reads a task's reading hint and warns when two of its
+// options, read aloud by the host, sound the same without one.
+func raabReadingHint(r row, options []string) string {
+	same, alike := soundAlike(options)
+	return readReadingHint(r, raabHintSpace, options, same, alike)
 }
 
 func firstPresent(r row, cols ...string) string {
@@ -519,10 +543,10 @@ var gameFilmzitate = &MiniGame{
 			{Name: "C", Required: true, Width: 22, Help: "Film C."},
 			{Name: "D", Required: true, Width: 22, Help: "Film D."},
 			{Name: "Richtig", Aliases: []string{"Correct"}, Required: true, Choices: []string{"A", "B", "C", "D"}, Width: 8, Help: "A, B, C oder D."},
-			regionColumn, standColumn},
+			regionColumn, standColumn, raabReadingHintColumn},
 		Example: [][]string{
-			{"1", "„Ich bin ein armer Sünder, ich bin ein Betrüger.“", "Das Cabinet des Dr. Caligari (1920)", "Nosferatu (1922)", "Metropolis (1927)", "Der letzte Mann (1924)", "B", "", ""},
-			{"1", "„Mittler zwischen Hirn und Händen muss das Herz sein!“", "Metropolis (1927)", "M (1931)", "Faust (1926)", "Der Golem (1920)", "A", "", ""}}},
+			{"1", "„Ich bin ein armer Sünder, ich bin ein Betrüger.“", "Das Cabinet des Dr. Caligari (1920)", "Nosferatu (1922)", "Metropolis (1927)", "Der letzte Mann (1924)", "B", "", "", ""},
+			{"1", "„Mittler zwischen Hirn und Händen muss das Herz sein!“", "Metropolis (1927)", "M (1931)", "Faust (1926)", "Der Golem (1920)", "A", "", "", ""}}},
 	parse: func(r row) RaabTask { return parseChoice(r, []string{"A", "B", "C", "D"}, 4) },
 }
 
@@ -624,9 +648,10 @@ var gameFremdsprachen = &MiniGame{
 // MultiChoice is a question with up to three answers, one or more correct.
 type MultiChoice struct {
 	task
-	Question string
-	Options  []string
-	Correct  []int
+	Question    string
+	Options     []string
+	Correct     []int
+	ReadingHint string // as Choice's
 }
 
 func (m MultiChoice) Prompt() string   { return m.Question }
@@ -663,10 +688,10 @@ var gameFuehrerschein = &MiniGame{
 			{Name: "B", Required: true, Width: 25, Help: "Antwort B."},
 			{Name: "C", Width: 25, Help: "Antwort C (freiwillig)."},
 			{Name: "Richtig", Aliases: []string{"Correct"}, Required: true, Choices: []string{"A", "B", "C", "A, B", "A, C", "B, C", "A, B, C"}, Width: 9, Help: "Buchstabe(n) der richtigen Antwort(en), z. B. A oder A, C."},
-			regionColumn, standColumn},
+			regionColumn, standColumn, raabReadingHintColumn},
 		Example: [][]string{
-			{"1", "Was gilt an einer Kreuzung ohne Verkehrszeichen?", "Rechts vor links", "Links vor rechts", "Das größere Fahrzeug hat Vorrang", "A", "", ""},
-			{"1", "Wann müssen Sie das Abblendlicht einschalten?", "Bei Dunkelheit", "Bei Nebel mit deutlich eingeschränkter Sicht", "Bei jeder Fahrt über 50 km/h", "A, B", "", ""}}},
+			{"1", "Was gilt an einer Kreuzung ohne Verkehrszeichen?", "Rechts vor links", "Links vor rechts", "Das größere Fahrzeug hat Vorrang", "A", "", "", ""},
+			{"1", "Wann müssen Sie das Abblendlicht einschalten?", "Bei Dunkelheit", "Bei Nebel mit deutlich eingeschränkter Sicht", "Bei jeder Fahrt über 50 km/h", "A, B", "", "", ""}}},
 	parse: func(r row) RaabTask {
 		m := MultiChoice{task: newTask(r), Question: r.need("Frage")}
 		m.Options = options(r, []string{"A", "B", "C"}, 2)
@@ -680,6 +705,7 @@ var gameFuehrerschein = &MiniGame{
 				return nil
 			}
 		}
+		m.ReadingHint = raabReadingHint(r, m.Options)
 		return m
 	},
 }
@@ -842,6 +868,8 @@ type ShowQuestion struct {
 	Unit     string   // ShowEstimate only
 	Value    float64  // ShowEstimate only
 	Correct  int      // ShowChoice only
+	// ReadingHint is as Choice's, ShowChoice only.
+	ReadingHint string
 }
 
 func (s ShowQuestion) Prompt() string { return s.Question }
@@ -871,10 +899,10 @@ var gameShowquiz = &MiniGame{
 			{Name: "D", Width: 18, Help: "Nur bei Auswahl: Antwort D."},
 			{Name: "Lösung", Aliases: []string{"Loesung", "Solution", "Antwort"}, Required: true, Width: 20, Help: "Buzzer: die Antwort; Auswahl: der Buchstabe A–D; Schätzen: die Zahl."},
 			{Name: "Einheit", Aliases: []string{"Unit"}, Width: 10, Help: "Nur bei Schätzen: die Einheit."},
-			regionColumn, standColumn},
+			regionColumn, standColumn, raabReadingHintColumn},
 		Example: [][]string{
-			{"1", "Buzzer", "Wie heißt die Hauptstadt von Australien?", "", "", "", "", "Canberra", "", "", ""},
-			{"1", "Auswahl", "Welches Tier ist ein Säugetier?", "Hai", "Delfin", "Pinguin", "Krokodil", "B", "", "", ""}}},
+			{"1", "Buzzer", "Wie heißt die Hauptstadt von Australien?", "", "", "", "", "Canberra", "", "", "", ""},
+			{"1", "Auswahl", "Welches Tier ist ein Säugetier?", "Hai", "Delfin", "Pinguin", "Krokodil", "B", "", "", "", ""}}},
 	parse: func(r row) RaabTask {
 		kind, ok := choice(r, "Art", true, showKinds)
 		s := ShowQuestion{task: newTask(r), Kind: kind, Question: r.need("Frage"), Answer: r.need("Lösung"), Unit: r.get("Einheit")}
@@ -890,6 +918,7 @@ var gameShowquiz = &MiniGame{
 				return nil
 			}
 			s.Correct = c
+			s.ReadingHint = raabReadingHint(r, s.Options)
 		case ShowEstimate:
 			v, ok := r.number("Lösung", true)
 			if !ok {
@@ -1437,10 +1466,10 @@ var gameZocken = &MiniGame{
 			{Name: "A", Required: true, Width: 18, Help: "Antwort A."}, {Name: "B", Required: true, Width: 18, Help: "Antwort B."},
 			{Name: "C", Required: true, Width: 18, Help: "Antwort C."}, {Name: "D", Required: true, Width: 18, Help: "Antwort D."},
 			{Name: "Richtig", Aliases: []string{"Correct"}, Required: true, Choices: []string{"A", "B", "C", "D"}, Width: 8, Help: "A, B, C oder D."},
-			regionColumn, standColumn},
+			regionColumn, standColumn, raabReadingHintColumn},
 		Example: [][]string{
-			{"1", "Musik", "Wie viele Saiten hat eine klassische Gitarre?", "Vier", "Fünf", "Sechs", "Sieben", "C", "", ""},
-			{"1", "Natur", "Welcher Baum verliert im Herbst seine Nadeln?", "Lärche", "Fichte", "Tanne", "Kiefer", "A", "", ""}}},
+			{"1", "Musik", "Wie viele Saiten hat eine klassische Gitarre?", "Vier", "Fünf", "Sechs", "Sieben", "C", "", "", ""},
+			{"1", "Natur", "Welcher Baum verliert im Herbst seine Nadeln?", "Lärche", "Fichte", "Tanne", "Kiefer", "A", "", "", ""}}},
 	parse: func(r row) RaabTask {
 		t := parseChoice(r, []string{"A", "B", "C", "D"}, 4)
 		if c, ok := t.(Choice); ok && c.Topic == "" {

@@ -282,3 +282,37 @@ func TestRaabSerialsFollowRulebookOrder(t *testing.T) {
 		t.Fatalf("range %d–%d %v", first, last, ok)
 	}
 }
+
+// The host of Schlag den Raab reads the answers of Entweder – Oder!,
+// Filmzitate, Führerscheinprüfung, Showquiz (Auswahl) and Zocken aloud, so
+// answers that sound the same need a reading hint there too (second
+// re-review of the Raab deck, N7); the warning stands at the row's
+// Vorlesehinweis, and a hint silences it.
+func TestRaabReadingHintWarnsForSoundAlikes(t *testing.T) {
+	s := sheets{"Deck": deckSheet("raab", "T"),
+		"Entweder-Oder": {{"Karte", "Frage", "A", "B", "Richtig", "Vorlesehinweis"},
+			{"1", "Wie schreibt man es hier?", "Tod", "tot", "A", ""},
+			{"1", "Und hier?", "das Rad", "der Rat", "B", "buchstabieren"},
+			{"1", "Welche Insel ist größer?", "Neufundland", "Island", "A", ""}},
+		"Zocken": {{"Karte", "Thema", "Frage", "A", "B", "C", "D", "Richtig"},
+			{"1", "Natur", "Welcher Baum ist gemeint?", "Lärche", "Lerche", "Fichte", "Tanne", "A"},
+			{"1", "Musik", "Wie viele Saiten?", "Vier", "Fünf", "Sechs", "Sieben", "C"}},
+	}
+	d, probs := loadSheets(t, s)
+	if d == nil {
+		t.Fatal(messages(probs, i18n.German))
+	}
+	got := messages(probs, i18n.German)
+	if len(got) != 2 ||
+		!strings.HasPrefix(got[0], "deck/Entweder-Oder.csv: Entweder-Oder: Zeile 2: Spalte Vorlesehinweis: Warnung: die Antworten A („Tod“) und B („tot“) klingen vorgelesen gleich") ||
+		!strings.HasPrefix(got[1], "deck/Zocken.csv: Zocken: Zeile 2: Spalte Vorlesehinweis: Warnung: die Antworten A („Lärche“) und B („Lerche“) klingen vorgelesen gleich (kurzes ä wie kurzes e") {
+		t.Errorf("got %q", got)
+	}
+	for _, c := range d.Raab {
+		for _, task := range c.Tasks {
+			if ch, ok := task.(Choice); ok && ch.Question == "Und hier?" && ch.ReadingHint != "buchstabieren" {
+				t.Errorf("hint %q", ch.ReadingHint)
+			}
+		}
+	}
+}

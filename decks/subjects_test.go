@@ -39,7 +39,7 @@ var compassComparison = regexp.MustCompile(`(?i)\b(weiter\s+(nördlich|südlich|
 // for names below — they take no article of a kind in the decks („Wasser“,
 // „Zeit“, „der Welt“) — and so are listed, folded. A new noun that names
 // no single thing belongs here; a name does not.
-var commonNouns = wordSet(`buchstaben bundeskanzler butter ende geschichten gold gott grenze haut herr himmel
+var commonNouns = wordSet(`buchstaben butter ende geschichten gold gott grenze haut herr himmel
 	kaffee kartoffeln kind konig krieg licht mann novelle pferd roman schrittgeschwindigkeit schulden strom
 	wasser wein welt zeit zucker blut brot fell fenster gehirn luft leut leute stern singular plural`)
 

@@ -148,13 +148,13 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back bool) []typeset.Blo
 			for j, o := range t.Options {
 				lines = append(lines, fmt.Sprintf("   %c: %s", 'A'+j, o))
 			}
-			add("task", strings.Join(lines, "\n"), t, gap)
+			add("task", strings.Join(withReadingHint(lines, t.ReadingHint), "\n"), t, gap)
 		case decks.MultiChoice:
 			lines := []string{n + t.Question}
 			for j, o := range t.Options {
 				lines = append(lines, fmt.Sprintf("   %c: %s", 'A'+j, o))
 			}
-			add("task", strings.Join(lines, "\n"), t, gap)
+			add("task", strings.Join(withReadingHint(lines, t.ReadingHint), "\n"), t, gap)
 		case decks.ShowQuestion:
 			lines := []string{n + "[" + t.Kind.String() + "] " + t.Question}
 			for j, o := range t.Options {
@@ -163,7 +163,7 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back bool) []typeset.Blo
 			if t.Kind == decks.ShowEstimate {
 				lines[0] += " (Einheit: " + t.Unit + ")"
 			}
-			add("task", strings.Join(lines, "\n"), t, gap)
+			add("task", strings.Join(withReadingHint(lines, t.ReadingHint), "\n"), t, gap)
 		case decks.Sorting:
 			lines := []string{n + t.Task}
 			for j, it := range t.Items {
@@ -234,4 +234,13 @@ func raabCommonBack(st *layout.Style) *layout.Face {
 		c.Stamp(0, 0, art)
 		return nil
 	}}
+}
+
+// withReadingHint adds a task's reading hint, for the host, under its
+// answers.
+func withReadingHint(lines []string, hint string) []string {
+	if hint == "" {
+		return lines
+	}
+	return append(lines, "   Vorlesehinweis: "+hint)
 }
