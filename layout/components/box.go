@@ -52,15 +52,20 @@ func DeckBoxes(n int, w, h float64, p layout.Paper) (tray, lid Box, boxes int, e
 	availH := p.H - 2*layout.PrintableMargin - 14
 	wall := math.Round(cardH * trayWallPart)
 	lidWall := cardH - wall + lidCover
-	for boxes = 1; boxes <= 4; boxes++ {
+	fits := func(b Box) bool {
+		nw, nh := b.Net()
+		return nw <= availW && nh <= availH // the sheets place pieces upright
+	}
+	// The deepest tray whose lid still fits sets how many cards a box
+	// takes; a larger deck gets as many boxes as it needs.
+	maxDepth := math.Floor(availH - 2*max(wall, lidWall) - 2*boxPlay)
+	perBox := int((maxDepth - boxSpare) / SleevedCard)
+	if perBox >= 1 {
+		boxes = (n + perBox - 1) / perBox
 		per := (n + boxes - 1) / boxes
 		depth := math.Ceil(float64(per)*SleevedCard + boxSpare)
 		tray = Box{L: cardL, Depth: depth, Wall: wall}
 		lid = Box{L: cardL + 2*boxPlay, Depth: depth + 2*boxPlay, Wall: lidWall}
-		fits := func(b Box) bool {
-			nw, nh := b.Net()
-			return nw <= availW && nh <= availH // the sheets place pieces upright
-		}
 		if fits(tray) && fits(lid) {
 			tray.tab, lid.tab = min(tray.Wall-2, 14), min(lid.Wall-2, 14)
 			return tray, lid, boxes, nil

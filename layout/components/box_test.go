@@ -17,7 +17,7 @@ import (
 func TestDeckBoxHoldsItsDeck(t *testing.T) {
 	const w, h = 63.0, 88.0
 	for _, p := range []layout.Paper{layout.A4, layout.Letter} {
-		for _, n := range []int{20, 102, 150, 300} {
+		for _, n := range []int{20, 102, 150, 300, 1205} {
 			tray, lid, boxes, err := DeckBoxes(n, w, h, p)
 			if err != nil {
 				t.Fatalf("%s, %d cards: %v", p.Name, n, err)
