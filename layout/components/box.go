@@ -144,9 +144,9 @@ func DeckBox(game decks.Game, n int, w, h float64, p layout.Paper) (Sheet, error
 	}
 	what := fmt.Sprintf("Kartenschachtel mit Deckel für %d Karten in Hüllen", n)
 	if boxes > 1 {
-		what = fmt.Sprintf("%d Kartenschachteln mit Deckel für je %d Karten in Hüllen", boxes, (n+boxes-1)/boxes)
+		what = fmt.Sprintf("%d Schachteln mit Deckel für je %d Karten in Hüllen", boxes, (n+boxes-1)/boxes)
 	}
-	return Sheet{Name: "schachtel", Title: s.Game.Title() + " – " + what,
+	return Sheet{Name: "schachtel", Title: guideTitles[string(s.Game)] + " – " + what,
 		Notes:  "Einseitig auf 160–250 g/m² drucken, an der Linie ausschneiden, gestrichelt falzen, Laschen (gelb) innen an die Seitenwände kleben. Die Karten stehen auf der langen Kante.",
 		Pieces: ps}, nil
 }

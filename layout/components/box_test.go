@@ -68,3 +68,21 @@ func polygonArea(xy []float64) float64 {
 	}
 	return math.Abs(a) / 2
 }
+
+// The box sheets' title and note fit the sheet's width at their sizes.
+func TestDeckBoxSheetTextFits(t *testing.T) {
+	m := layout.Setter().M
+	for _, g := range []decks.Game{decks.Labyrinth, decks.TheGame, decks.Genial} {
+		sh, err := DeckBox(g, 300, 63, 88, layout.Letter)
+		if err != nil {
+			t.Fatal(err)
+		}
+		room := layout.Letter.W - 2*layout.PrintableMargin - 4
+		if w := m.Width("B", 11, sh.Title+" · Blatt 2/2"); w > room {
+			t.Errorf("%s: title %.0f mm wide, room for %.0f", g, w, room)
+		}
+		if w := m.Width("", 7, sh.Notes); w > room {
+			t.Errorf("%s: note %.0f mm wide, room for %.0f", g, w, room)
+		}
+	}
+}
