@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -133,9 +134,10 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		}
 		add(decks.Raab, func() ([]File, []string, error) {
 			return cardFile(o, "raab", "Moderationskarten, eine je Spiel", func(st *layout.Style) (*cards.Set, error) {
-				return cards.HostCards(st)
+				return cards.HostCards(set, st)
 			}, "moderationskarten")
 		})
+		add(decks.Raab, func() ([]File, []string, error) { return hostSheetFile(o, set) })
 		add(decks.Raab, func() ([]File, []string, error) { return mapsFile(o) })
 		add(decks.Raab, func() ([]File, []string, error) {
 			sheets, pages := components.Raab(set)
@@ -181,7 +183,11 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		if errs[i] != nil {
 			return nil, nil, errs[i]
 		}
-		allWarns = append(allWarns, warns[i]...)
+		for _, w := range warns[i] {
+			if !slices.Contains(allWarns, w) { // a style's note, from each file it styles
+				allWarns = append(allWarns, w)
+			}
+		}
 	}
 	var out []File
 	for _, fs := range files {
@@ -326,7 +332,7 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 			Data:   data,
 		})
 	}
-	return files, cs.Warnings, nil
+	return files, append(cs.Warnings, StyleNotes(st)...), nil
 }
 
 // selectCards keeps the cards named by --cards (by any face's ID or the
@@ -534,6 +540,30 @@ func pagesFile(o Options, name string, pg components.Page) (File, error) {
 		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplex, Sheets: sheetCount(n, duplex), Pages: n, Data: data}, nil
 }
 
+// hostSheetFile is the host's sheet with the hints of the Tipp-für-Tipp
+// sides that print them only in short form; none when every side fits.
+func hostSheetFile(o Options, set *decks.Set) ([]File, []string, error) {
+	st, err := layout.LoadStyle("raab", o.Templates)
+	if err != nil {
+		return nil, nil, err
+	}
+	st.Resize(o.CardSize)
+	p := o.Paper
+	if p.Name == "universal" {
+		p = layout.A4
+	}
+	draws := cards.RaabHostSheet(set, st, p.W, p.H)
+	if len(draws) == 0 {
+		return nil, nil, nil
+	}
+	f, err := pagesFile(Options{Paper: p}, "raab/moderationsblatt-tipps", components.Page{
+		Name: "moderationsblatt-tipps", Title: "Moderationsblatt „Tipp für Tipp“: die Tipps der Karten in Kurzform", Draw: draws})
+	if err != nil {
+		return nil, nil, err
+	}
+	return []File{f}, nil, nil
+}
+
 // mapsFile is the three maps of "Wo liegt was?" with their grids.
 func mapsFile(o Options) ([]File, []string, error) {
 	p := o.Paper
@@ -637,10 +667,27 @@ func calibrationFile(o Options) ([]File, []string, error) {
 		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplexNote(o, layout.Stats{}), Sheets: 1, Pages: 2, Data: data}}, nil, nil
 }
 
+// StyleNotes are a style's warnings (keys taken from the built-in style),
+// each naming the style file, in German.
+func StyleNotes(st *layout.Style) []string {
+	var out []string
+	for _, w := range st.Warnings {
+		out = append(out, st.Source()+": "+w.DE)
+	}
+	return out
+}
+
 // Preflight sets every card of the set without writing a PDF and returns
 // what would stop a build: text that does not fit its card even at the
 // smallest size, characters the font lacks. `druckreif check` reports these.
 func Preflight(set *decks.Set, templatesDir string) []error {
+	_, errs := Measure(set, templatesDir)
+	return errs
+}
+
+// Measure is Preflight that also returns every block of text the cards
+// set, with its size in points, for the typographic floor.
+func Measure(set *decks.Set, templatesDir string) ([]layout.TextSize, []error) {
 	type renderer struct {
 		game  string
 		build func(*layout.Style) (*cards.Set, error)
@@ -654,6 +701,7 @@ func Preflight(set *decks.Set, templatesDir string) []error {
 		{"raab", func(st *layout.Style) (*cards.Set, error) { return cards.Raab(set, st) }},
 	}
 	var errs []error
+	var sizes []layout.TextSize
 	for _, r := range rs {
 		st, err := layout.LoadStyle(r.game, templatesDir)
 		if err != nil {
@@ -665,9 +713,11 @@ func Preflight(set *decks.Set, templatesDir string) []error {
 			errs = append(errs, err)
 			continue
 		}
-		errs = append(errs, layout.Preflight(cs.Cards, cs.Width, cs.Height)...)
+		sz, es := layout.Measure(cs.Cards, cs.Width, cs.Height)
+		sizes = append(sizes, sz...)
+		errs = append(errs, es...)
 	}
-	return errs
+	return sizes, errs
 }
 
 // TuneRuntime sets the garbage collector for a build: a build allocates

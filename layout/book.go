@@ -51,19 +51,27 @@ func Setter() typeset.Setter { return typeset.Setter{M: sharedMetrics, Hyph: hyp
 // Preflight draws every face on a measuring canvas: text that does not fit
 // and missing glyphs are reported without writing a PDF.
 func Preflight(cards []Card, w, h float64) []error {
+	_, errs := Measure(cards, w, h)
+	return errs
+}
+
+// Measure is Preflight that also returns every block of text the faces set,
+// with its size, for the typographic floor (TextFloor).
+func Measure(cards []Card, w, h float64) ([]TextSize, []error) {
 	var errs []error
+	var sizes []TextSize
 	for _, card := range cards {
 		for _, f := range []*Face{card.Front, card.Back} {
 			if f == nil || f.Draw == nil {
 				continue
 			}
-			c := &Canvas{W: w, H: h, Setter: Setter()}
+			c := &Canvas{W: w, H: h, Setter: Setter(), sizes: &sizes}
 			if err := f.Draw(c); err != nil {
 				errs = append(errs, err)
 			}
 		}
 	}
-	return errs
+	return sizes, errs
 }
 
 // Render imposes cards of w × h mm and writes the PDF.

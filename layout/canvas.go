@@ -86,6 +86,17 @@ type Canvas struct {
 	// (a piece's text that does not fit): the page's renderer fails with
 	// them, so nothing is ever silently left out.
 	errs *[]error
+	// sizes, when set (by Measure), records every block the canvas sets,
+	// with the size it was set at.
+	sizes *[]TextSize
+}
+
+// TextSize is a block of text as a card sets it: the card's ID, the deck
+// cell the text came from and the size in points.
+type TextSize struct {
+	Card, Source string
+	Size         float64
+	Lines        []string // as set, for tests of line breaking
 }
 
 // fontState is the font a document's content last selected, so that text
@@ -360,6 +371,13 @@ func (c *Canvas) TextWidth(s, style string, sizePt float64) float64 {
 // Block draws the lines of a set block from the top y within width w,
 // after its indent.
 func (c *Canvas) Block(sb typeset.SetBlock, x, y, w float64, col Color, align Align) {
+	if c.sizes != nil && len(sb.Lines) > 0 {
+		lines := make([]string, len(sb.Lines))
+		for i, l := range sb.Lines {
+			lines[i] = l.Text
+		}
+		*c.sizes = append(*c.sizes, TextSize{Card: sb.Card, Source: sb.Source, Size: sb.SizePt, Lines: lines})
+	}
 	lh := sb.LineHeight()
 	for i, l := range sb.Lines {
 		lx := x + sb.Indent
