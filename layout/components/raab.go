@@ -328,7 +328,7 @@ func figure(name string, w, panel, base float64, col layout.Color, front, back f
 	return pieces.Piece{Name: name, W: w, H: 2*panel + 2*foot, Edge: col, Stand: &pieces.Stand{Panel: panel, Foot: foot}, Front: func(c *layout.Canvas) {
 		footPanel := func(y float64, label string) {
 			c.Rect(0, y, w, foot, col.Tint(0.6))
-			size := fitLine(c, label, "", 5, 4.5, w-1)
+			size := fitLine(c, label, "", 6, 5.5, w-1)
 			if c.TextWidth(label, "", size) > w-1 {
 				label = "Fuß"
 			}
