@@ -458,7 +458,7 @@ func boardFiles(o Options) ([]File, []string, error) {
 		}
 		what := "Spielplan in Originalgröße"
 		if p == layout.A3 {
-			what = "Spielplan für A3 (Labyrinth kleiner, Karten- und Chipfelder in Originalgröße)"
+			what = "Spielplan für A3 (Labyrinth kleiner, Karten- und Chipfelder in Originalgröße; Figuren und Plättchen dazu in figuren-plaettchen-a3.pdf)"
 		}
 		files = append(files, File{Path: "labyrinth/spielplan-" + p.Name + ".pdf",
 			What:  fmt.Sprintf("%s, %d Felder, Labyrinth Nr. %d", what, b.Length, seed),

@@ -49,9 +49,11 @@ func TestStandUpsStandOnTheirOwn(t *testing.T) {
 		if tip < 20 {
 			t.Errorf("%s: topples at %.0f°, want ≥ 20°", pc.Name, tip)
 		}
-		if strings.HasPrefix(pc.Name, "Spielfigur") && strings.Contains(pc.Name, "Rot") && pc.W == PawnW {
-			if d := 2 * st.Foot; d != PawnD {
-				t.Errorf("%s: base %.0f × %.0f mm, want %.0f × %.0f", pc.Name, pc.W, d, PawnW, PawnD)
+		for _, set := range []PieceSet{PiecesA2, PiecesA3} {
+			if strings.HasPrefix(pc.Name, "Spielfigur") && strings.Contains(pc.Name, "Rot") && pc.W == set.PawnW {
+				if d := 2 * st.Foot; d != set.PawnD {
+					t.Errorf("%s: base %.0f × %.0f mm, want %.0f × %.0f", pc.Name, pc.W, d, set.PawnW, set.PawnD)
+				}
 			}
 		}
 	}
