@@ -130,7 +130,7 @@ var Checklists = map[decks.Game][]Component{
 		{Rulebook: "8 letter chips (4 red, 4 blue)", DE: "8 Buchstabenchips (4 rot, 4 blau)", Files: []string{"raab/chips-karten"},
 			Counts: []Tally{{"Buchstabenchip", 8, "Chips"}}},
 		{Rulebook: "1 two-part world map (reverse sides: Germany and Europe)", DE: "1 zweiteilige Weltkarte (Rückseiten: Deutschland und Europa)",
-			Files: []string{"raab/landkarten"}, Note: "drei Blätter: Deutschland, Europa, Welt"},
+			Files: []string{"raab/landkarten"}, Note: "vier Blätter: Deutschland, Europa, die Welt in zwei Hälften zum Aneinanderlegen"},
 		{Rulebook: "2 risk discs (to be assembled)", DE: "2 Risikoscheiben (zum Zusammenbauen)", Files: []string{"raab/risikoscheiben"}},
 		{Rulebook: "box edge with the total points (8, 28, 61 highlighted) and the round spaces", DE: "Schachtelrand mit den Gesamtpunkten (8, 28, 61 hervorgehoben) und den Rundenfeldern",
 			Files: []string{"raab/gesamtpunkte-runden"}},

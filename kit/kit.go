@@ -45,6 +45,9 @@ type Options struct {
 	// CardSize is the format of the poker-sized cards (zero: the styles'
 	// own, 63 × 88 mm).
 	CardSize layout.CardSize
+	// Chips is the shape of the round chips (--chips square: squares cut
+	// with straight lines).
+	Chips components.ChipShape
 	// Progress, when set, is told about every finished file.
 	Progress func(done, total int, file string) `json:"-"`
 	// Cache, when set, holds the files of earlier builds: a job whose
@@ -139,7 +142,6 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		for _, g := range []decks.Game{decks.Labyrinth, decks.Dativ, decks.TheGame, decks.Genial, decks.Raab} {
 			g := g
 			add(g, "rules/"+string(g), noDecks, func() ([]File, []string, error) { return rulesFile(o, g) })
-			add(g, "guide/"+string(g), noDecks, func() ([]File, []string, error) { return guideFile(o, g) })
 		}
 		add(decks.Raab, "hostcards", gameDecks, func() ([]File, []string, error) {
 			return cardFile(o, "raab", "Moderationskarten, eine je Spiel", func(st *layout.Style) (*cards.Set, error) {
@@ -202,6 +204,27 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 	var out []File
 	for _, fs := range files {
 		out = append(out, fs...)
+	}
+	if len(o.Cards) == 0 {
+		// The covers list the files of their game's folder, so they and the
+		// guides that open with them are made once those are known.
+		for _, g := range decks.Games {
+			if len(want) > 0 && !want[g] {
+				continue
+			}
+			if boxed[g] {
+				fs, err := boxFile(o, g, out)
+				if err != nil {
+					return nil, nil, err
+				}
+				out = append(out, fs...)
+			}
+			fs, err := coverAndGuide(o, g, out)
+			if err != nil {
+				return nil, nil, err
+			}
+			out = append(out, fs...)
+		}
 	}
 	o.Cache.Trim() // keep the cache within its bound; a failure only costs room
 	return out, allWarns, nil
@@ -393,8 +416,10 @@ func Index(files []File, o Options) string {
 	b.WriteString("  farbig). dativ/decoder.pdf enthält den Decoder zum Falten und einen Kalibrierstreifen: die Stärke\n")
 	b.WriteString("  wählen, die durch die Folie gut lesbar ist, und mit --decoder-strength N neu bauen.\n")
 	b.WriteString("  The dativ solutions need a colour printer and red film; see dativ/decoder.pdf.\n")
-	b.WriteString("- Karten auf Karton mit 250–300 g/m² drucken (Drucker auf „schweres Papier“ stellen), Spielpläne und\n")
-	b.WriteString("  Regeln auf Normalpapier. Jedes Spiel hat eine bauanleitung.pdf: Papier, Duplex-Test, Zusammenbau.\n")
+	b.WriteString("- Papier: am einfachsten 160–200 g/m² (zieht fast jeder Drucker ein), die Karten in Kartenhüllen vor eine\n")
+	b.WriteString("  alte Spielkarte gesteckt (beidseitige: Vorderseite, Spielkarte, Rückseite). Karton mit 250–300 g/m² nur,\n")
+	b.WriteString("  wenn der Drucker ihn einzieht. Jede <spiel>/bauanleitung.pdf sagt, welche Hüllen passen, und erklärt\n")
+	b.WriteString("  Duplex-Test, Duplex von Hand und Zusammenbau; Spielpläne und Regeln auf Normalpapier.\n")
 	b.WriteString("- Was Papier nicht kann (Buzzer, Sanduhr, The-Game-Assistent, Lösungen ohne rote Folie), übernimmt der\n")
 	b.WriteString("  Punktezähler auf den Handys: druckreif serve. Die Drehscheibe gibt es dort auch. Jede <spiel>/LIESMICH.txt\n")
 	b.WriteString("  zählt, was gedruckt ist, gegen die Materialliste der Spielregel.\n\n")
@@ -470,7 +495,7 @@ func boardFiles(o Options) ([]File, []string, error) {
 // componentFiles prints a game's punch-out sheets.
 func componentFiles(o Options, game string, sheets []components.Sheet) ([]File, []string, error) {
 	var files []File
-	for _, sh := range sheets {
+	for _, sh := range components.WithChips(sheets, o.Chips) {
 		data, pages, err := pieces.Sheets(o.Paper, sh.Title, sh.Notes, sh.Pieces, o.BackOffset)
 		if err != nil {
 			return nil, nil, err
@@ -562,9 +587,10 @@ func mapsFile(o Options) ([]File, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	n := len(geomap.PrintPlans(p))
 	return []File{{Path: "raab/landkarten" + fileSuffix(Options{Paper: o.Paper}) + ".pdf",
-		What:  "Landkarten Deutschland, Europa, Welt mit Raster für „Wo liegt was?“ (Kartendaten: Natural Earth)",
-		Paper: strings.ToUpper(p.Name[:1]) + p.Name[1:], Duplex: "einseitig drucken", Sheets: 3, Pages: 3, Data: data}}, nil, nil
+		What:  "Landkarten Deutschland, Europa, Welt (in zwei Hälften zum Aneinanderlegen) mit Raster für „Wo liegt was?“ (Kartendaten: Natural Earth)",
+		Paper: strings.ToUpper(p.Name[:1]) + p.Name[1:], Duplex: "einseitig drucken", Sheets: n, Pages: n, Data: data}}, nil, nil
 }
 
 // rulesFile is a game's one-page rules summary.
@@ -576,17 +602,71 @@ func rulesFile(o Options, g decks.Game) ([]File, []string, error) {
 	return pageFile(o, string(g)+"/regeln", "Spielregeln auf einer Seite (Zusammenfassung in eigenen Worten)", draw)
 }
 
-// guideFile is a game's assembly guide.
-func guideFile(o Options, g decks.Game) ([]File, []string, error) {
+// boxed are the games whose deck gets a box (schachtel.pdf): the Dativ
+// cards are advised without sleeves and Raab's quiz cards stand behind
+// their dividers in a shoe box.
+var boxed = map[decks.Game]bool{decks.Labyrinth: true, decks.TheGame: true, decks.Genial: true}
+
+// boxFile is the box for a game's deck, for as many cards as built holds
+// in the game's card files.
+func boxFile(o Options, g decks.Game, built []File) ([]File, error) {
+	n := 0
+	for _, f := range built {
+		if strings.HasPrefix(f.Path, string(g)+"/karten") {
+			n += f.Count["Karten"]
+		}
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	st, err := layout.LoadStyle(string(g), o.Templates)
+	if err != nil {
+		return nil, err
+	}
+	st.Resize(o.CardSize)
+	sh, err := components.DeckBox(g, n, st.Card.Width, st.Card.Height, o.Paper)
+	if err != nil {
+		return nil, err
+	}
+	files, _, err := componentFiles(o, string(g), []components.Sheet{sh})
+	return files, err
+}
+
+// coverAndGuide are a game's cover page (deckblatt.pdf), listing the
+// game's files among built, and its assembly guide, which opens with the
+// same cover.
+func coverAndGuide(o Options, g decks.Game, built []File) ([]File, error) {
 	pg, err := components.Guide(string(g), o.Paper.W, o.Paper.H)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	f, err := pagesFile(o, string(g)+"/"+pg.Name, pg)
+	suffix := fileSuffix(Options{Paper: o.Paper})
+	prefix := string(g) + "/"
+	items := []components.CoverItem{
+		{Path: "deckblatt" + suffix + ".pdf", What: "dieses Deckblatt"},
+		{Path: pg.Name + suffix + ".pdf", What: pg.Title},
+	}
+	for _, f := range built {
+		if strings.HasPrefix(f.Path, prefix) {
+			items = append(items, components.CoverItem{Path: strings.TrimPrefix(f.Path, prefix), What: f.What})
+		}
+	}
+	sort.SliceStable(items[2:], func(i, j int) bool { return items[2+i].Path < items[2+j].Path })
+	cover, err := components.Cover(g, items, o.LowInk)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return []File{f}, nil, nil
+	coverPage := components.Page{Name: "deckblatt", Title: "Deckblatt: " + g.Title() + ", mit dem Inhalt der Mappe", Draw: []func(*layout.Canvas) error{cover}}
+	coverFile, err := pagesFile(o, prefix+coverPage.Name, coverPage)
+	if err != nil {
+		return nil, err
+	}
+	pg.Draw = append([]func(*layout.Canvas) error{cover}, pg.Draw...)
+	guide, err := pagesFile(o, prefix+pg.Name, pg)
+	if err != nil {
+		return nil, err
+	}
+	return []File{coverFile, guide}, nil
 }
 
 // calibrationFile is the duplex calibration sheet.

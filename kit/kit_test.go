@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -501,5 +502,37 @@ func TestChecklistCountsWhatIsPrinted(t *testing.T) {
 	}
 	if index := GameIndex(decks.Labyrinth, list); !strings.Contains(index, "gedruckt: 3 von 220 Karten") {
 		t.Errorf("a reprint of three cards:\n%s", index)
+	}
+}
+
+// Every game has a cover page listing the files of its folder, and its
+// assembly guide opens with the same cover.
+func TestCoverListsTheGamesFiles(t *testing.T) {
+	tooltest.Need(t, "pdftotext")
+	files := build(t, defaultSet(t), Options{})
+	pageText := func(f File, page int) string {
+		path := filepath.Join(t.TempDir(), "p.pdf")
+		os.WriteFile(path, f.Data, 0o644)
+		p := strconv.Itoa(page)
+		return strings.Join(strings.Fields(string(tooltest.Run(t, "pdftotext", "-f", p, "-l", p, path, "-"))), " ")
+	}
+	for _, g := range decks.Games {
+		cover, ok := files[string(g)+"/deckblatt.pdf"]
+		if !ok {
+			t.Errorf("kit lacks %s/deckblatt.pdf", g)
+			continue
+		}
+		if cover.Pages != 1 {
+			t.Errorf("%s: cover of %d pages", g, cover.Pages)
+		}
+		text := pageText(cover, 1)
+		for path := range files {
+			if name, ok := strings.CutPrefix(path, string(g)+"/"); ok && !strings.HasSuffix(name, ".txt") && !strings.Contains(text, name) {
+				t.Errorf("%s: the cover does not list %s", g, name)
+			}
+		}
+		if guide := pageText(files[string(g)+"/bauanleitung.pdf"], 1); guide != text {
+			t.Errorf("%s: the guide's first page is not the cover:\n%s\n---\n%s", g, guide, text)
+		}
 	}
 }

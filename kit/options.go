@@ -7,7 +7,17 @@ import (
 	"druckreif/board"
 	"druckreif/decks"
 	"druckreif/layout"
+	"druckreif/layout/components"
 )
+
+// ParseChips reads a --chips value: round (the default) or square.
+func ParseChips(s string) (components.ChipShape, error) {
+	shape, ok := components.ParseChipShape(s)
+	if !ok {
+		return 0, errorf("--chips %q: erlaubt sind round (rund) und square (quadratisch)", "--chips %q: allowed are round and square", s)
+	}
+	return shape, nil
+}
 
 // MaxBackOffset bounds --back-offset: a printer that shifts the back side
 // by more is not calibrated but broken.

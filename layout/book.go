@@ -81,10 +81,11 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 	if o.Mode == Single {
 		return renderSingle(cards, w, h, o)
 	}
-	g, err := PlanGrid(o.Paper, w, h, o.Gutter, o.Mode)
+	imp, err := Impose(cards, w, h, o)
 	if err != nil {
 		return nil, Stats{}, err
 	}
+	g := imp.Grid
 	res := docRes{qr: newQRCache(payloads(cards), o.QR), stamps: &stamps{}, font: &fontState{}}
 	pdf := newDoc(o.Paper.W, o.Paper.H)
 	pdf.SetTitle(o.Title, true)
@@ -93,10 +94,10 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 		orientation = "L"
 	}
 	per := g.PerSheet()
-	sheets := (len(cards) + per - 1) / per
+	sheets := len(imp.Sheets)
 	st := Stats{Sheets: sheets, Cards: len(cards), PerSheet: per, Grid: g}
 	for s := 0; s < sheets; s++ {
-		chunk := cards[s*per : min(len(cards), (s+1)*per)]
+		chunk := imp.Sheets[s]
 		pdf.AddPageFormat(orientation, fpdf.SizeType{Wd: o.Paper.W, Ht: o.Paper.H})
 		res.font.ok = false // the footer selected its own
 		for i, card := range chunk {
@@ -142,6 +143,112 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 		res.qr.save()
 	}
 	return out, st, err
+}
+
+// Imposition is how cards are laid on sheets: the grid and the cards of
+// each sheet, in the grid's cell order.
+type Imposition struct {
+	Grid   Grid
+	Sheets [][]Card
+}
+
+// ForgivingGutter is the gutter cards get when neighbours of different
+// background would otherwise share a cut: each card its own bleed, so a
+// cut a little off shows more of its own colour, never a sliver of the
+// neighbour's.
+const ForgivingGutter = 2 * Bleed
+
+// Impose lays the cards on sheets. Butted cards (no --gutter) share their
+// cuts, which is only forgiving where the neighbours share their
+// background: when the cards have more than one (The Game's start cards and
+// number ranges), either each background gets sheets of its own, or the
+// cards are spaced as with --gutter 6 — whichever needs fewer sheets, and
+// on a tie the gutter (it keeps the deck's order and forgives every cut).
+func Impose(cards []Card, w, h float64, o Options) (Imposition, error) {
+	g, err := PlanGrid(o.Paper, w, h, o.Gutter, o.Mode)
+	if err != nil {
+		return Imposition{}, err
+	}
+	chunks := func(cs []Card, per int) [][]Card {
+		var out [][]Card
+		for s := 0; s*per < len(cs); s++ {
+			out = append(out, cs[s*per:min(len(cs), (s+1)*per)])
+		}
+		return out
+	}
+	groups := byGround(cards)
+	if o.Gutter > 0 || len(groups) < 2 {
+		return Imposition{Grid: g, Sheets: chunks(cards, g.PerSheet())}, nil
+	}
+	var sorted [][]Card
+	for _, grp := range groups {
+		sorted = append(sorted, chunks(grp, g.PerSheet())...)
+	}
+	spaced, err := PlanGrid(o.Paper, w, h, ForgivingGutter, o.Mode)
+	if err == nil {
+		if n := (len(cards) + spaced.PerSheet() - 1) / spaced.PerSheet(); n <= len(sorted) {
+			return Imposition{Grid: spaced, Sheets: chunks(cards, spaced.PerSheet())}, nil
+		}
+	}
+	return Imposition{Grid: g, Sheets: sorted}, nil
+}
+
+// SharedCutsBetweenGrounds lists the butted neighbours of different
+// background in an imposition: cards that share a cut, where a cut a
+// little off leaves a sliver of the neighbour's colour.
+func SharedCutsBetweenGrounds(imp Imposition) []string {
+	if imp.Grid.Gutter > 0 {
+		return nil
+	}
+	var out []string
+	g := imp.Grid
+	for s, sheet := range imp.Sheets {
+		for i := range sheet {
+			col, row := i%g.Cols, i/g.Cols
+			for _, j := range []int{i + 1, i + g.Cols} {
+				if j >= len(sheet) || (j == i+1 && col == g.Cols-1) {
+					continue
+				}
+				if groundOf(sheet[i]) != groundOf(sheet[j]) {
+					out = append(out, fmt.Sprintf("sheet %d: cell %d,%d and its neighbour %d", s+1, col, row, j))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ground is what a cut between two butted cards must match: the
+// backgrounds of both faces.
+type ground struct{ front, back Color }
+
+func groundOf(c Card) ground {
+	var gr ground
+	if c.Front != nil {
+		gr.front = c.Front.Background
+	}
+	if c.Back != nil {
+		gr.back = c.Back.Background
+	}
+	return gr
+}
+
+// byGround groups cards by their backgrounds, the groups in the order
+// their first card comes in the deck and each in the deck's order.
+func byGround(cards []Card) [][]Card {
+	index := map[ground]int{}
+	var out [][]Card
+	for _, c := range cards {
+		gr := groundOf(c)
+		i, ok := index[gr]
+		if !ok {
+			i = len(out)
+			index[gr] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], c)
+	}
+	return out
 }
 
 // backRotated reports whether back pages are drawn upside down: a printer

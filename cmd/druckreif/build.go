@@ -40,6 +40,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	tpl := fs.path("templates", "", i18n.Sprintf("Ordner mit eigenen Stildateien (Kopien von templates/*.json)", "folder with own style files (copies of templates/*.json)"))
 	noCache := fs.Bool("no-cache", false, i18n.Sprintf("alles neu zeichnen, ohne den Build-Cache (Dateien früherer Builds mit denselben Eingaben)", "draw everything, without the build cache (files of earlier builds with the same inputs)").In(l))
 	cardSize := fs.String("card-size", "poker", i18n.Sprintf("Kartenformat: poker (63 × 88 mm) oder us-poker (63,5 × 88,9 mm, 2,5 × 3,5″); die Dativ-Karte behält ihres", "card format: poker (63 × 88 mm) or us-poker (63.5 × 88.9 mm, 2.5 × 3.5″); the dativ card keeps its own").In(l))
+	chips := fs.String("chips", "round", i18n.Sprintf("Form der Chips (Einsatz-, Punkte-, Buchstabenchips): round (rund) oder square (quadratisch, mit geraden Schnitten schneller ausgeschnitten)", "shape of the chips (bet, point, letter chips): round or square (quicker to cut with straight lines)").In(l))
 	_, code, ok := fs.parse(args)
 	defer startCPUProfile()()
 	if !ok {
@@ -54,6 +55,9 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		return fail(fmt.Errorf("%s", i18n.Sprintf("--decoder-strength muss zwischen 1 und 5 liegen", "--decoder-strength must be from 1 to 5").In(l)))
 	}
 	var err error
+	if opts.Chips, err = kit.ParseChips(*chips); err != nil {
+		return fail(err)
+	}
 	if opts.Paper, err = layout.ParsePaper(*paper); err != nil {
 		return fail(err)
 	}

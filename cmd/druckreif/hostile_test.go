@@ -118,6 +118,7 @@ func TestFlagValuesAreChecked(t *testing.T) {
 		{[]string{"build", "--gutter", "-20"}, "--gutter -20: erlaubt sind 0"},
 		{[]string{"build", "--gutter", "NaN"}, "--gutter NaN: erlaubt sind 0"},
 		{[]string{"build", "--gutter", "3"}, "--gutter 3: erlaubt sind 0"},
+		{[]string{"build", "--chips", "oval"}, "--chips \"oval\": erlaubt sind round"},
 		{[]string{"build", "--back-offset", "NaN,NaN"}, "--back-offset: \"NaN\" ist kein Versatz in mm"},
 		{[]string{"build", "--back-offset", "Inf,0"}, "--back-offset: \"Inf\" ist kein Versatz in mm"},
 		{[]string{"build", "--board-length", "5"}, "--board-length 5: erlaubt sind 12 bis 60 Felder"},

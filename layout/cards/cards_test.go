@@ -368,6 +368,44 @@ func TestDeckNameKeepsClearOfTheGameName(t *testing.T) {
 	}
 }
 
+// No card of the default decks shares a cut with a neighbour of another
+// background on any paper or layout the kit prints (The Game's start cards
+// and number ranges are the case that needs it).
+func TestNoSharedCutBetweenBackgrounds(t *testing.T) {
+	set := defaultSet(t)
+	builds := map[string]func() (*Set, error){
+		"labyrinth": func() (*Set, error) { return Labyrinth(set.Labyrinth(), style(t, "labyrinth")) },
+		"thegame":   func() (*Set, error) { return TheGame(style(t, "thegame")) },
+		"genial":    func() (*Set, error) { return Genial(set.Genial(), style(t, "genial")) },
+		"raab":      func() (*Set, error) { return Raab(set, style(t, "raab")) },
+	}
+	for game, build := range builds {
+		cs, err := build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []layout.Paper{layout.A4, layout.Letter, layout.Universal} {
+			for _, mode := range []layout.Mode{layout.Duplex, layout.Gutterfold} {
+				imp, err := layout.Impose(cs.Cards, cs.Width, cs.Height, layout.Options{Paper: p, Mode: mode})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if bad := layout.SharedCutsBetweenGrounds(imp); len(bad) > 0 {
+					t.Errorf("%s on %s, %v: %d shared cuts between backgrounds, e.g. %s", game, p.Name, mode, len(bad), bad[0])
+				}
+			}
+		}
+	}
+}
+
+// The coloured frame round The Game's white panel is at least 4 mm wide,
+// so a cut a little off still leaves a frame that looks even.
+func TestTheGameFrameIsWide(t *testing.T) {
+	if m := style(t, "thegame").Margin; m < 4 {
+		t.Errorf("The Game's frame is %.1f mm, want ≥ 4", m)
+	}
+}
+
 // Swiss cards print Swiss guillemets and no ß in the game's name (second
 // re-review of the labyrinth decks, F3 and F4); a Wörtlich side keeps its
 // marks, as CH-16-GR shows the German ones on purpose.

@@ -5,6 +5,7 @@ import (
 
 	"druckreif/decks"
 	"druckreif/layout"
+	"druckreif/layout/identity"
 	"druckreif/layout/typeset"
 )
 
@@ -65,35 +66,24 @@ func drawGenial(c *layout.Canvas, st *layout.Style, card *decks.GenialCard, f *l
 
 func ptToMMc(pt float64) float64 { return pt * 25.4 / 72 }
 
-// genialBack is the back all question cards share: the letters a, b, c
-// tone on tone across the whole card, under an emblem with the game's
-// name and the asterisk that marks the right answer. Backs carry no QR
-// code and no ID: they must be identical, so no one can tell cards apart
-// from behind; and nothing lies near the cut, where a duplex shift would
-// show.
+// genialBack is the back all question cards share: the game's identity
+// (its ornament tone on tone, the title cartouche across the middle, see
+// layout/identity) on the style's back colour. Backs carry no QR code and
+// no ID: they must be identical, so no one can tell cards apart from
+// behind; and nothing lies near the cut, where a duplex shift would show.
 func genialBack(st *layout.Style) *layout.Face {
-	w, h := st.Card.Width, st.Card.Height
-	bg := st.Color("back")
-	art := layout.NewArt(w, h)
-	tone := bg.Tint(0.1)
-	letters := []string{"a", "b", "c"}
-	for row := 0; row*11 < int(h)+11; row++ {
-		for col := -1; col*12 < int(w)+12; col++ {
-			x := float64(col)*12 + float64(row%2)*6
-			art.Mark(x, float64(row)*11, 20, letters[(row+col+3)%3], "B", 17, tone)
-		}
-	}
-	cx, cy := w/2, h/2
-	art.Circle(cx, cy, 22, bg)
-	art.Circle(cx, cy, 20, st.Color("face"))
-	art.Ring(cx, cy, 17.6, 18.4, layout.White)
-	art.Mark(cx, cy-10.5, 0, "*", "B", 22, layout.White)
-	art.Mark(cx, cy-1.8, 0, "Genial", "B", 13, layout.White)
-	art.Mark(cx, cy+3.9, 0, "daneben", "B", 13, layout.White)
-	art.Mark(cx, cy+11, 0, "a · b · c", "B", 7, bg)
-	return &layout.Face{Background: bg, Draw: func(c *layout.Canvas) error {
+	return identityBack(st, decks.Genial, "Genial daneben")
+}
+
+// identityBack is a game's common back in its identity, on the style's
+// back colour (a user's style may change it; the ornament follows).
+func identityBack(st *layout.Style, g decks.Game, title string) *layout.Face {
+	s := identity.MustOf(g)
+	s.Ground = st.Color("back")
+	art := s.Back(st.Card.Width, st.Card.Height)
+	return &layout.Face{Background: s.Ground, Draw: func(c *layout.Canvas) error {
 		if c.LowInk {
-			lowInkBack(c, "Genial daneben", st.Font("title"))
+			lowInkBack(c, title, st.Font("title"))
 			return nil
 		}
 		c.Stamp(0, 0, art)

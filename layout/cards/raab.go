@@ -6,6 +6,7 @@ import (
 
 	"druckreif/decks"
 	"druckreif/layout"
+	"druckreif/layout/identity"
 	"druckreif/layout/typeset"
 )
 
@@ -400,28 +401,19 @@ func RaabHostSheet(set *decks.Set, st *layout.Style, w, h float64) []func(*layou
 }
 
 // raabCommonBack is the back of the quiz cards whose back holds no
-// solutions: the orange corner at two opposite corners (the rulebook tells
-// the quiz cards apart by it), diagonal stripes tone on tone and the
-// game's name. Like every common back it carries no QR code and no ID.
+// solutions: the game's identity (see genialBack) with the orange corner
+// at two opposite corners (the rulebook tells the quiz cards apart by it).
+// Like every common back it carries no QR code and no ID.
 func raabCommonBack(st *layout.Style) *layout.Face {
 	w, h := st.Card.Width, st.Card.Height
-	bg, orange := st.Color("back"), st.Color("corner")
-	art := layout.NewArt(w, h)
-	tone := bg.Tint(0.07)
-	for d := -h; d < w+h; d += 7 {
-		art.Polygon(tone, d, 0, d+3, 0, d+3-h, h, d-h, h)
-	}
+	orange := st.Color("corner")
+	s := identity.MustOf(decks.Raab)
+	s.Ground = st.Color("back")
+	art := s.Back(w, h)
 	art.Polygon(orange, 0, 0, 24, 0, 0, 24)
 	art.Polygon(orange, w, h, w-24, h, w, h-24)
-	cx, cy := w/2, h/2
-	art.Rect(0, cy-13, w, 26, bg)
-	art.Rect(0, cy-13, w, 0.8, orange)
-	art.Rect(0, cy+12.2, w, 0.8, orange)
 	t := layout.TextStyle{Style: "B", Size: 15}
-	size := t.Size * min(1, (w-10)/layout.Setter().M.Width("B", t.Size, "Schlag den Raab"))
-	art.Mark(cx, cy-4, 0, "Schlag den Raab", "B", size, layout.White)
-	art.Mark(cx, cy+5.5, 0, "DAS QUIZ", "B", 11, orange)
-	return &layout.Face{Background: bg, Draw: func(c *layout.Canvas) error {
+	return &layout.Face{Background: s.Ground, Draw: func(c *layout.Canvas) error {
 		if c.LowInk {
 			c.Polygon(orange, 0, 0, 16, 0, 0, 16)
 			lowInkBack(c, "Schlag den Raab", t)

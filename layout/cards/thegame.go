@@ -53,7 +53,7 @@ func TheGame(st *layout.Style) (*Set, error) {
 				}
 				c.Text(c.W/2, c.H/2+8, label, "B", 7, st.Color("text"), layout.Center)
 			}
-			return idTag(c, c.W-m-2, m+2, m, f, nil, st.Color("text"))
+			return idTag(c, c.W-m-2, m+1, m, f, nil, st.Color("text"))
 		}
 		out.Cards = append(out.Cards, layout.Card{Front: f, Back: back})
 	}
@@ -106,32 +106,7 @@ func numeral(c *layout.Canvas, x, y float64, v, style string, sizePt float64, co
 	c.Rect(start+x0, baseline+em*0.07, x1-x0, em*0.075, col)
 }
 
-// theGameBack is the common back: the numbers 1 to 100 in a grid, tone on
-// tone, under an emblem with the two directions the piles run in. Like
-// every common back (see genialBack) it carries no QR code and no ID and
-// has nothing near the cut.
+// theGameBack is the common back in the game's identity (see genialBack).
 func theGameBack(st *layout.Style) *layout.Face {
-	w, h := st.Card.Width, st.Card.Height
-	bg := st.Color("back")
-	art := layout.NewArt(w, h)
-	tone := bg.Tint(0.12)
-	for i := 0; i < 100; i++ {
-		col, row := i%10, i/10
-		art.Mark(w/10*(float64(col)+0.5), h/10*(float64(row)+0.5), 0, fmt.Sprint(i+1), "B", 6, tone)
-	}
-	cx, cy := w/2, h/2
-	art.Circle(cx, cy, 20.5, bg)
-	art.Ring(cx, cy, 17.5, 18.8, layout.White)
-	art.Mark(cx, cy-3.4, 0, "THE", "B", 14, layout.White)
-	art.Mark(cx, cy+3.4, 0, "GAME", "B", 14, layout.White)
-	art.Mark(cx, cy-11.3, 0, "1 ▲", "B", 8, st.Color("low").Tint(0.3))
-	art.Mark(cx, cy+11.3, 0, "▼ 100", "B", 8, st.Color("high").Tint(0.3))
-	return &layout.Face{Background: bg, Draw: func(c *layout.Canvas) error {
-		if c.LowInk {
-			lowInkBack(c, "The Game", st.Font("title"))
-			return nil
-		}
-		c.Stamp(0, 0, art)
-		return nil
-	}}
+	return identityBack(st, decks.TheGame, "The Game")
 }

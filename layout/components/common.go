@@ -19,25 +19,17 @@ type Sheet struct {
 	Pieces []pieces.Piece
 }
 
-// standUp is a fold-over figure in three panels — front, back (upside down,
-// so it reads from the other side when folded), base — for any piece that
-// stands on a board.
+// standUp is a fold-over figure (see figure) for any piece that stands on
+// a board: the player's colour, symbol and name on both sides.
 func standUp(name string, col layout.Color, symbol, label string) pieces.Piece {
 	const w, panel, base = 22.0, 28.0, 18.0
-	return pieces.Piece{Name: name, W: w, H: 2*panel + base, Edge: col, Front: func(c *layout.Canvas) {
-		face := func(y float64) {
-			c.Rect(0, y, w, panel, col)
-			c.Circle(w/2, y+11, 8, layout.White, layout.Color{}, 0)
-			c.Mark(w/2, y+11, 0, symbol, "B", 16, col)
-			c.Text(w/2, y+21.5, label, "B", 6, layout.White, layout.Center)
-		}
-		face(panel)
-		c.Rotated(180, w/2, panel/2, func() { face(0) })
-		c.Rect(0, 2*panel, w, base, col.Tint(0.6))
-		c.Text(w/2, 2*panel+base/2-1.5, "Fuß – kleben", "", 5, ink, layout.Center)
-		c.DashedLine(0, panel, w, panel, 0.2, ink)
-		c.DashedLine(0, 2*panel, w, 2*panel, 0.2, ink)
-	}}
+	side := func(c *layout.Canvas) {
+		c.Rect(0, 0, w, panel, col)
+		c.Circle(w/2, 11, 8, layout.White, layout.Color{}, 0)
+		c.Mark(w/2, 11, 0, symbol, "B", 16, col)
+		c.Text(w/2, 21.5, label, "B", 6, layout.White, layout.Center)
+	}
+	return figure(name, w, panel, base, col, side, side)
 }
 
 // Page is a component printed as whole pages rather than cut-out pieces:

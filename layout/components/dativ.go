@@ -3,7 +3,9 @@ package components
 import (
 	"fmt"
 
+	"druckreif/decks"
 	"druckreif/layout"
+	"druckreif/layout/identity"
 	"druckreif/layout/pieces"
 )
 
@@ -12,11 +14,18 @@ import (
 // and 100 point chips.
 func Dativ() []Sheet {
 	var guess []pieces.Piece
-	guessBack, right, wrong := layout.RGB(70, 70, 90), layout.RGB(46, 125, 50), layout.RGB(198, 40, 40)
-	back := func(c *layout.Canvas) {
-		c.RoundRect(0, 0, c.W, c.H, 2.5, guessBack, layout.Color{}, 0)
-		c.Mark(c.W/2, c.H/2, 0, "?", "B", 36, layout.White)
-	}
+	right, wrong := layout.RGB(46, 125, 50), layout.RGB(198, 40, 40)
+	// The common back in the game's identity: its ornament tone on tone,
+	// a question mark in the middle; all ten alike, so votes stay secret.
+	id := identity.MustOf(decks.Dativ)
+	guessBack := id.Ground
+	art := layout.NewArt(44, 62)
+	art.Rect(0, 0, 44, 62, id.Ground)
+	id.Pattern(art, 0, 0, 44, 62, 4.5, id.Tone())
+	art.Circle(22, 31, 13, id.Accent)
+	art.Circle(22, 31, 12, id.Deep)
+	art.Mark(22, 31, 0, "?", "B", 36, id.Letters)
+	back := func(c *layout.Canvas) { c.Stamp(0, 0, art) }
 	for i := 1; i <= 5; i++ {
 		guess = append(guess,
 			pieces.Piece{Name: fmt.Sprintf("RICHTIG %d", i), W: 44, H: 62, Corner: 2.5, Back: back, Edge: right, BackEdge: guessBack, Front: func(c *layout.Canvas) {

@@ -41,26 +41,54 @@ var guideTitles = map[string]string{
 	"genial": "Genial daneben", "raab": "Schlag den Raab – Das Quiz",
 }
 
-// paper lists what to print on which paper, per game.
+// sleeves says, per game, how its cards go into card sleeves — the first
+// suggestion of every guide, because 160–200 g/m² feeds through nearly
+// every home printer and duplex unit, and 250–300 g/m² does not.
+var sleeves = map[string]string{
+	"labyrinth": "Die Fragekarten sind beidseitig (grün vorne, gelb hinten): alle Seiten einseitig drucken, Vorder- und Rückseiten ausschneiden und in jede Hülle Vorderseite, eine alte Spielkarte und Rückseite legen. ",
+	"dativ": "Die Dativ-Karte (88 × 126 mm) braucht eigene Hüllen mit mindestens 89 × 127 mm innen – und in der Hülle passt sie nicht mehr in den Decoder (innen 90 × 128 mm). " +
+		"Darum besser ohne Hülle: mit --layout gutterfold auf 160–200 g/m² drucken, jede Karte an der Mitte falten und Vorder- und Rückseite zusammenkleben – so steif wie Karton mit 320–400 g/m². ",
+	"thegame": "Die Karten haben eine gemeinsame Rückseite: nur die Vorderseiten drucken (im Druckdialog „nur ungerade Seiten“), ausschneiden und jede vor eine alte Spielkarte in die Hülle stecken – deren Rücken ist dann die Rückseite. ",
+	"genial":  "Die Fragekarten haben eine gemeinsame Rückseite: nur die Vorderseiten drucken (im Druckdialog „nur ungerade Seiten“), ausschneiden und jede vor eine alte Spielkarte in die Hülle stecken – deren Rücken ist dann die Rückseite. ",
+	"raab": "Die Quizkarten mit Lösungen auf der Rückseite: alle Seiten einseitig drucken, Vorder- und Rückseite ausschneiden, eine alte Spielkarte dazwischen und in die Hülle. " +
+		"Die Quizkarten mit gemeinsamer Rückseite dürfen einfach vor einer Spielkarte stecken, wenn alle Spielkarten dieselbe Rückseite haben. ",
+}
+
+// sleeveSize names the sleeves for a game's poker-sized cards.
+const sleeveSize = "Hüllen für Pokerkarten (63,5 × 88 mm, außen etwa 66 × 91 mm; dieselben für --card-size us-poker). "
+
+// paper lists what to print on which paper besides the cards, per game.
 var paper = map[string]string{
-	"labyrinth": "Karten, Einsatzchips, Tippkarten, Figuren und Plättchen auf Karton mit 250–300 g/m² (matt). Die Spielplan-Kacheln auf 120–160 g/m² drucken und auf dünne Pappe kleben; A2 oder A3 im Copyshop auf 170–250 g/m². Die Regeln auf Normalpapier (80 g/m²).",
-	"dativ":     "Karten und Ratekarten auf Karton mit 250–300 g/m² (matt), in Farbe: die versteckte Lösung braucht einen Farbdrucker. Die Decoder-Hülle auf 160–250 g/m², damit sie sich sauber falzen lässt. Punktechips auf Karton (oder Münzen nehmen), die Regeln auf Normalpapier.",
-	"thegame":   "Die Karten auf Karton mit 250–300 g/m² (matt); sie werden viel gemischt. Die Regeln auf Normalpapier (80 g/m²).",
-	"genial":    "Karten, Antwortplättchen und Figuren auf Karton mit 250–300 g/m² (matt). Den Spielplan auf 160–250 g/m² drucken – oder auf Normalpapier und dann auf Pappe kleben. Die Regeln auf Normalpapier.",
-	"raab":      "Quiz-, Moderations- und Teamplayer-Karten, Wild Cards, Chips, Aufsteller, Trennkarten, Drehscheibe und Risikoscheiben auf Karton mit 250–300 g/m². Punkteleisten und Landkarten auf 160–200 g/m² (oder auf Normalpapier und dann auf Pappe kleben), das Notizblatt auf Normalpapier zum Kopieren.",
+	"labyrinth": "Einsatzchips, Tippkarten, Figuren und Plättchen auf 250–300 g/m², wenn der Drucker es einzieht – sonst auf 160–200 g/m² drucken und auf dünne Pappe kleben. Die Spielplan-Kacheln auf 120–160 g/m² drucken und auf Pappe kleben; A2 oder A3 im Copyshop auf 170–250 g/m². Die Regeln auf Normalpapier (80 g/m²).",
+	"dativ":     "In Farbe drucken: die versteckte Lösung braucht einen Farbdrucker. Die Decoder-Hülle auf 160–250 g/m², damit sie sich sauber falzen lässt. Ratekarten und Punktechips auf 250–300 g/m² oder auf 160–200 g/m² und dann auf Pappe (oder Münzen nehmen), die Regeln auf Normalpapier.",
+	"thegame":   "Die Regeln auf Normalpapier (80 g/m²).",
+	"genial":    "Antwortplättchen und Figuren auf 250–300 g/m², wenn der Drucker es einzieht, sonst auf 160–200 g/m² und dann auf Pappe. Den Spielplan auf 160–250 g/m² drucken – oder auf Normalpapier und dann auf Pappe kleben. Die Regeln auf Normalpapier.",
+	"raab":      "Moderations- und Teamplayer-Karten, Wild Cards, Chips, Aufsteller, Trennkarten, Drehscheibe und Risikoscheiben auf 250–300 g/m², wenn der Drucker es einzieht, sonst auf 160–200 g/m² und dann auf Pappe. Punkteleisten und Landkarten auf 160–200 g/m² (oder auf Normalpapier und dann auf Pappe kleben), das Notizblatt auf Normalpapier zum Kopieren.",
 }
 
 // commonSteps are the steps every game's guide begins with.
 func commonSteps(game string) []step {
+	sleeve := sleeves[game]
+	if game != "dativ" {
+		sleeve += sleeveSize
+	}
 	return []step{
-		{Title: "1. Papier", Text: paper[game] + " Im Druckdialog „schweres Papier“ oder „Karton“ wählen, Qualität hoch, immer 100 % (Originalgröße), nie „An Seite anpassen“.",
+		{Title: "1. Papier: am besten Kartenhüllen", Text: "Karten gelingen am einfachsten in Kartenhüllen: auf 160–200 g/m² drucken, das fast jeder Drucker und jede Duplexeinheit einzieht. " +
+			sleeve + "Karton mit 250–300 g/m² nur, wenn der Drucker ihn laut Datenblatt einzieht (oft nur über den hinteren Einzug und einseitig); viele Duplexeinheiten schaffen ihn nicht. " +
+			paper[game] + " Im Druckdialog „schweres Papier“ oder „Karton“ wählen, Qualität hoch, immer 100 % (Originalgröße), nie „An Seite anpassen“.",
 			Draw: drawPaper, ArtH: 29},
 		{Title: "2. Duplex-Test (fünf Minuten, spart viel Karton)", Text: "In beidseitigen Dateien liegt jede Rückseite genau hinter ihrer Vorderseite – wenn der Drucker mitspielt. " +
-			"Erst kalibrierung-duplex.pdf so drucken wie die Karten (beidseitig, an der langen Kante wenden, 100 %). Das Blatt gegen das Licht halten: " +
+			"Erst kalibrierung-duplex.pdf so drucken wie die Karten (beidseitig, an der langen Kante wenden, 100 %). Das Blatt gegen das Licht halten: " +
 			"Liegt das Kreuz der Rückseite neben dem der Vorderseite, auf dem Hochformat-Blatt an der Skala ablesen, wie weit rechts (X) und unten (Y) es liegt " +
-			"(in mm, von vorn gesehen), und mit druckreif build --back-offset X,Y ausgleichen; das Querformat-Blatt zeigt, dass es auch für die Kartenbögen stimmt. Dann ein einziges Kartenblatt drucken, eine Karte ausschneiden und prüfen; erst danach alle.",
+			"(in mm, von vorn gesehen), und mit druckreif build --back-offset X,Y ausgleichen; das Querformat-Blatt zeigt, dass es auch für die Kartenbögen stimmt. Dann ein einziges Kartenblatt drucken, eine Karte ausschneiden und prüfen; erst danach alle. " +
+			"Schwankt der Versatz von Blatt zu Blatt, hilft kein Ausgleich: dann Kartenhüllen (Schritt 1) oder das Falzlayout (--layout gutterfold: Vorder- und Rückseite nebeneinander, falten, kleben).",
 			Draw: drawDuplexTest, ArtH: 34},
-		{Title: "3. Schneiden", Text: "An den Schnittmarken am Blattrand schneiden: Lineal von Marke zu Marke anlegen und mit Cutter oder Hebelschneider " +
+		{Title: "3. Duplex von Hand (Drucker ohne Duplex)", Text: "Erst ein Testblatt: auf ein leeres Blatt oben mit Bleistift einen Pfeil ↑ zeichnen, es mit dem Pfeil nach oben einlegen und Seite 1 von kalibrierung-duplex.pdf drucken. " +
+			"Wo der Druck gelandet ist – auf der Seite mit dem Pfeil oder der anderen, der Pfeil oben oder unten –, zeigt, wie der Drucker einzieht. " +
+			"Dann das Blatt um seine lange Kante wenden wie eine Buchseite, so einlegen, dass die leere Seite bedruckt wird und dieselbe Kante wieder zuerst eingezogen wird, und Seite 2 drucken; gegen das Licht prüfen wie in Schritt 2. " +
+			"Stimmt es, die Karten genauso: im Druckdialog erst „nur ungerade Seiten“, den Stapel ohne ihn zu mischen wenden und wieder einlegen, dann „nur gerade Seiten“ (bei manchen Druckern „in umgekehrter Reihenfolge“).",
+			Draw: drawManualDuplex, ArtH: 34},
+		{Title: "4. Schneiden", Text: "An den Schnittmarken am Blattrand schneiden: Lineal von Marke zu Marke anlegen und mit Cutter oder Hebelschneider " +
 			"jeweils ganz durchschneiden, erst alle Schnitte in der einen Richtung, dann die in der anderen. Der Hintergrund läuft 3 mm über den Schnitt hinaus, " +
 			"kleine Abweichungen bleiben unsichtbar. Ecken nach Belieben mit einem Eckenrunder (3 mm) abrunden.",
 			Draw: drawCutting, ArtH: 33},
@@ -70,58 +98,58 @@ func commonSteps(game string) []step {
 // guideSteps are the games' own steps.
 var guideSteps = map[string][]step{
 	"labyrinth": {
-		{Title: "4. Spielfiguren falten", Text: "Jede Figur an den gestrichelten Linien falzen: Vorder- und Rückseite gegeneinander, den Fuß nach hinten umknicken und unter die Rückseite kleben. " +
-			"Die Figur steht dann auf ihrem Fuß; Farbe und Zeichen sind von beiden Seiten zu sehen.",
+		{Title: "5. Spielfiguren falten", Text: "Jede Figur an den gestrichelten Linien falzen: am Kopf falten, Vorder- und Rückseite gegeneinander kleben, dann die beiden Füße nach außen knicken, " +
+			"einen nach vorn, einen nach hinten. Die Figur steht auf dem doppelten Fuß für sich, ohne zu wackeln, und passt mit ihm (18 × 14 mm, die A3-Figuren 12 × 9 mm) in ein Lauffeld; Farbe und Zeichen sind von beiden Seiten zu sehen.",
 			Draw: drawStandUp, ArtH: 40},
-		{Title: "5. Einsatzchips, Tippkarten und Lingutaurus-Plättchen", Text: "Chips und Tippkarten beidseitig drucken (lange Kante), prüfen, ob die Rückseiten hinter den Vorderseiten liegen, " +
-			"dann an den Linien ausschneiden; runde Teile gehen mit einem Kreisschneider am saubersten. Karton mit 300 g/m² gibt feste Chips. " +
+		{Title: "6. Einsatzchips, Tippkarten und Lingutaurus-Plättchen", Text: "Chips und Tippkarten beidseitig drucken (lange Kante), prüfen, ob die Rückseiten hinter den Vorderseiten liegen, " +
+			"dann an den Linien ausschneiden; runde Teile gehen mit einem Kreisschneider am saubersten; mit --chips square werden die Chips quadratisch und mit geraden Schnitten geschnitten. Karton mit 300 g/m² gibt feste Chips. " +
 			"Die Lingutaurus-Plättchen sind einseitig und halten länger, wenn das Blatt vor dem Schneiden auf dünne Pappe geklebt wird.",
 			Draw: drawChips, ArtH: 25},
-		{Title: "6. Spielplan", Text: "Den Spielplan auf einem A2- oder A3-Bogen im Copyshop drucken lassen oder die A4-Kacheln selbst drucken: " +
-			"die Übersichtsseite in spielplan-a4-kacheln.pdf zeigt, welche Kachel (A1 bis C3) wohin gehört. Erst den Balken unter einer Kachel messen: er muss genau 100 mm lang sein. " +
+		{Title: "7. Spielplan", Text: "Den Spielplan auf einem A2- oder A3-Bogen im Copyshop drucken lassen oder die A4-Kacheln selbst drucken: " +
+			"die Übersichtsseite in spielplan-a4-kacheln.pdf zeigt, welche Kachel (A1 bis C3) wohin gehört. Erst den Balken unter einer Kachel messen: er muss genau 100 mm lang sein. " +
 			"Jede Kachel an der gestrichelten Linie gerade ausschneiden; Reihe für Reihe von A1 an jede Kachel mit ihrer linken und oberen Kante auf die Linie am grauen Klebestreifen " +
 			"der Nachbarn legen, bis die blauen Marken gerade durchlaufen, dann festkleben und den ganzen Plan auf Pappe ziehen.",
 			Draw: drawTiles, ArtH: 30},
 	},
 	"dativ": {
-		{Title: "4. Decoder-Hülle", Text: "Die Hülle in decoder.pdf ausschneiden und beide Fenster heraustrennen. Ein Stück rote Folie (Schnellhefter, Bastelfolie), " +
+		{Title: "5. Decoder-Hülle", Text: "Die Hülle in decoder.pdf ausschneiden und beide Fenster heraustrennen. Ein Stück rote Folie (Schnellhefter, Bastelfolie), " +
 			"etwas größer als die Fenster von innen über die Fenster kleben. An der Falzlinie falten, die Klebelaschen nach innen falzen und festkleben; oben bleibt die Hülle offen. " +
 			"Zum Lesen die Karte von oben einschieben: Ein Fenster liegt über dem Lösungsstreifen der Seite, die zum Vorleser zeigt, durch die Folie wird die Lösung lesbar. " +
 			"Die Schritte stehen auch auf dem Bogen selbst.",
 			Draw: drawDecoderSleeve, ArtH: 52},
-		{Title: "5. Ratekarten und Punktechips", Text: "Die Ratekarten beidseitig drucken (lange Kante): Alle Rückseiten sind gleich, damit niemand sieht, was die anderen legen. " +
+		{Title: "6. Ratekarten und Punktechips", Text: "Die Ratekarten beidseitig drucken (lange Kante): Alle Rückseiten sind gleich, damit niemand sieht, was die anderen legen. " +
 			"Die Punktechips einseitig drucken und ausschneiden – oder einfach Münzen nehmen.",
 			Draw: drawGuessCards, ArtH: 30},
 	},
 	"thegame": {
-		{Title: "4. Karten", Text: "Die 102 Karten haben eine gemeinsame Rückseite; beim Mischen hilft ein glatter, matter Karton, Kartenhüllen (63,5 × 88 mm) schonen sie. " +
+		{Title: "5. Karten", Text: "Die 102 Karten haben eine gemeinsame Rückseite; in Kartenhüllen (Schritt 1) mischen sie sich am besten, ohne Hülle hilft ein glatter, matter Karton. " +
 			"Zahlen, die auf dem Kopf als eine andere gelesen werden können (6 und 9, 16 und 91, 68 und 89 …), sind unterstrichen: Der Strich steht immer unter der Zahl.",
 			Draw: drawUnderlined, ArtH: 34},
 	},
 	"genial": {
-		{Title: "4. Antwortplättchen", Text: "Beidseitig drucken (lange Kante): Vorne steht a, b oder c, hinten nur die Farbe mit ihrem Zeichen – verdeckt auf das abc-Feld gelegt, " +
+		{Title: "5. Antwortplättchen", Text: "Beidseitig drucken (lange Kante): Vorne steht a, b oder c, hinten nur die Farbe mit ihrem Zeichen – verdeckt auf das abc-Feld gelegt, " +
 			"verrät ein Plättchen nichts. Auf Karton mit 300 g/m² liegen sie gut in der Hand.",
 			Draw: drawChips, ArtH: 25},
-		{Title: "5. Spielfiguren und Spielplan", Text: "Die Figuren an den gestrichelten Linien falten, den Fuß umknicken und ankleben. Den Spielplan (Punkteleiste und abc-Feld) " +
-			"auf Pappe kleben; jede Figur beginnt auf der 0.",
+		{Title: "6. Spielfiguren und Spielplan", Text: "Die Figuren am Kopf falten, Vorder- und Rückseite gegeneinander kleben und die beiden Füße nach außen knicken, einen nach vorn, einen nach hinten: So stehen sie für sich. Den Spielplan (Punkteleiste und abc-Feld) " +
+			"auf Pappe kleben; jede Figur beginnt auf START (0). Wer START wieder erreicht, hat 300 Punkte mehr und nimmt ein Rundenplättchen.",
 			Draw: drawStandUp, ArtH: 40},
 	},
 	"raab": {
-		{Title: "4. Drehscheibe", Text: "Scheibe und Pfeil ausschneiden, am besten auf Pappe geklebt, und beide Mittelpunkte durchstechen. Den Pfeil auf die Scheibe legen, " +
+		{Title: "5. Drehscheibe", Text: "Scheibe und Pfeil ausschneiden, am besten auf Pappe geklebt, und beide Mittelpunkte durchstechen. Den Pfeil auf die Scheibe legen, " +
 			"einen Bleistift senkrecht durch beide Löcher stecken und festhalten, den Pfeil anschnippen. Ohne Pfeil: eine Büroklammer um die Bleistiftspitze legen und drehen. " +
 			"Der Punktezähler auf dem Handy hat auch eine Drehscheibe.",
 			Draw: drawSpinner, ArtH: 50},
-		{Title: "5. Risikoscheiben", Text: "Je Farbe ein Unterteil (Einsatz 1, 2, 3) und ein Oberteil ausschneiden; aus dem Oberteil das Fenster heraustrennen. " +
+		{Title: "6. Risikoscheiben", Text: "Je Farbe ein Unterteil (Einsatz 1, 2, 3) und ein Oberteil ausschneiden; aus dem Oberteil das Fenster heraustrennen. " +
 			"Beide Mittelpunkte durchstechen, das Oberteil auf das Unterteil derselben Farbe legen, eine Musterbeutelklammer durch beide stecken und hinten aufbiegen. " +
 			"Das Oberteil dreht sich nun, im Fenster steht der Einsatz.",
 			Draw: drawRiskDiscs, ArtH: 46},
-		{Title: "6. Aufsteller und Anzeiger", Text: "Stefan, Moderation, Spielfiguren und Anzeiger an den gestrichelten Linien falten, den Fuß umknicken und ankleben. " +
+		{Title: "7. Aufsteller und Anzeiger", Text: "Stefan, Moderation, Spielfiguren und Anzeiger am Kopf falten, Vorder- und Rückseite gegeneinander kleben und die beiden Füße nach außen knicken, einen nach vorn, einen nach hinten. " +
 			"Die Moderation hat zwei Seiten: für „Blamieren oder Kassieren“ dreht sie die Elton-Seite zu den Spielern.",
 			Draw: drawStandUp, ArtH: 40},
-		{Title: "7. Trennkarten", Text: "Die Trennkarten ausschneiden, samt Lasche. In einer Schachtel (ein Schuhkarton tut es) steht jede hinter den Quizkarten ihres Spiels; " +
+		{Title: "8. Trennkarten", Text: "Die Trennkarten ausschneiden, samt Lasche. In einer Schachtel (ein Schuhkarton tut es) steht jede hinter den Quizkarten ihres Spiels; " +
 			"die Laschen ragen über die Karten hinaus und wechseln zwischen links und rechts, so bleibt jede lesbar.",
 			Draw: drawDividers, ArtH: 40},
-		{Title: "8. Chips, Teamplayer-Karten und Wild Cards", Text: "Beidseitig drucken (lange Kante), Rückseiten prüfen, ausschneiden. Die Buchstabenchips liegen verdeckt: alle Rückseiten einer Farbe sind gleich.",
+		{Title: "9. Chips, Teamplayer-Karten und Wild Cards", Text: "Beidseitig drucken (lange Kante), Rückseiten prüfen, ausschneiden. Die Buchstabenchips liegen verdeckt: alle Rückseiten einer Farbe sind gleich.",
 			Draw: drawChips, ArtH: 25},
 	},
 }
@@ -202,14 +230,14 @@ func drawPaper(c *layout.Canvas, x, y, w, h float64) {
 		c.Rect(x+4+d, y+1+d, 24, 24, layout.RGB(250, 250, 250))
 		outline(c, x+4+d, y+1+d, 24, 24, 0.3, 0.3, ink)
 	}
-	c.Mark(x+16, y+13, 0, "250–300", "B", 7, ink)
+	c.Mark(x+16, y+13, 0, "160–200", "B", 7, ink)
 	c.Mark(x+16, y+17, 0, "g/m²", "", 6.5, ink)
 	c.Rect(x+38, y+5, 20, 24, layout.White)
 	outline(c, x+38, y+5, 20, 24, 0.3, 0.2, raabMuted)
 	for i := 0; i < 6; i++ {
 		c.Line(x+41, y+10+float64(i)*3, x+55, y+10+float64(i)*3, 0.2, raabMuted)
 	}
-	label(c, x+16, y+h+1.5, "Karton: Karten, Chips", layout.Center)
+	label(c, x+16, y+h+1.5, "Karten, in Hüllen", layout.Center)
 	label(c, x+48, y+h+1.5, "80 g/m²: Regeln", layout.Center)
 }
 
@@ -245,6 +273,30 @@ func drawDuplexTest(c *layout.Canvas, x, y, w, h float64) {
 	label(c, x+50, y+28, "→ --back-offset", layout.Center)
 }
 
+func drawManualDuplex(c *layout.Canvas, x, y, w, h float64) {
+	// Page 1 printed, the sheet turned over its long edge like a book's
+	// page, and fed again with the same (top) edge first for page 2.
+	sheet := func(sx float64, face string, printed bool) {
+		fill := layout.RGB(250, 250, 250)
+		if printed {
+			fill = layout.RGB(255, 252, 235)
+		}
+		c.Rect(sx, y+4, 18, 25, fill)
+		outline(c, sx, y+4, 18, 25, 0.3, 0.3, ink)
+		c.Mark(sx+9, y+17, 0, face, "B", 14, guideAccent)
+		c.Mark(sx+9, y+7.5, 0, "↑", "B", 9, raabMuted) // the pencil arrow at the top
+	}
+	sheet(x+3, "1", true)
+	sheet(x+41, "2", false)
+	// The turn: an arc over the long edge, from one sheet to the other.
+	const cx, cy, r, end = 31.5, 16.5, 8.0, 1.1 // radians clockwise from north
+	c.Arc(x+cx, y+cy, r, -end, end, 0.4, raabMuted)
+	ex, ey := x+cx+r*math.Sin(end), y+cy-r*math.Cos(end)
+	arrow(c, ex-1.5*math.Cos(end), ey-1.5*math.Sin(end), ex, ey, raabMuted)
+	label(c, x+31.5, y+h-3, "um die lange Kante wenden", layout.Center)
+	label(c, x+31.5, y+h+0.2, "obere Kante wieder zuerst", layout.Center)
+}
+
 func drawCutting(c *layout.Canvas, x, y, w, h float64) {
 	// A sheet of cards with its crop marks and a ruler laid from mark to
 	// mark.
@@ -276,32 +328,39 @@ func drawCutting(c *layout.Canvas, x, y, w, h float64) {
 }
 
 func drawStandUp(c *layout.Canvas, x, y, w, h float64) {
-	// The flat piece with its three panels, and the folded figure beside it.
-	const pw, panel, base = 12.0, 14.0, 10.0
+	// The flat strip — foot, back panel, front panel, foot — and the
+	// folded figure beside it, seen from the side: an upside-down T.
+	const pw, panel, foot = 12.0, 14.0, 5.0
 	px, py := x+3, y+1
 	col := pieces0()
-	c.Rect(px, py, pw, panel, col)
-	c.Rect(px, py+panel, pw, panel, col)
-	c.Rect(px, py+2*panel, pw, base, col.Tint(0.6))
-	c.Circle(px+pw/2, py+panel/2, 3.5, layout.White, layout.Color{}, 0)
-	c.Circle(px+pw/2, py+panel*1.5, 3.5, layout.White, layout.Color{}, 0)
-	c.DashedLine(px-1.5, py+panel, px+pw+1.5, py+panel, 0.3, ink)
-	c.DashedLine(px-1.5, py+2*panel, px+pw+1.5, py+2*panel, 0.3, ink)
-	outline(c, px, py, pw, 2*panel+base, 0.2, 0.25, ink)
-	label(c, px+pw+2.5, py+panel+1, "falzen", layout.Left)
-	label(c, px+pw+2.5, py+2*panel+1, "falzen", layout.Left)
-	label(c, px+pw/2, py+2*panel+base/2-1.2, "Fuß", layout.Center)
-	// Folded, seen from the side: the two panels meet at the top, the
-	// foot runs under the back panel and is glued there.
-	fx, fy := x+44, y+4
-	top, bottom := fx, fy
-	c.Polyline(0.8, col, top-4, bottom+28, top, bottom, top+4, bottom+28)
-	c.Line(top+4, bottom+28, top-4+0.4, bottom+28, 1.4, glueColour)
-	c.Line(top+4, bottom+28, top-4+0.4, bottom+28, 0.3, ink)
-	arrow(c, fx+9, fy+22, fx+5.5, fy+26.5, raabMuted)
-	label(c, fx+9.5, fy+21, "Fuß ankleben", layout.Left)
-	c.Line(fx-12, bottom+28.6, fx+12, bottom+28.6, 0.3, raabMuted)
-	label(c, fx, bottom+31, "von der Seite", layout.Center)
+	c.Rect(px, py, pw, foot, col.Tint(0.6))
+	c.Rect(px, py+foot, pw, panel, col)
+	c.Rect(px, py+foot+panel, pw, panel, col)
+	c.Rect(px, py+foot+2*panel, pw, foot, col.Tint(0.6))
+	c.Circle(px+pw/2, py+foot+panel/2, 3.5, layout.White, layout.Color{}, 0)
+	c.Circle(px+pw/2, py+foot+panel*1.5, 3.5, layout.White, layout.Color{}, 0)
+	for _, fy := range []float64{foot, foot + panel, foot + 2*panel} {
+		c.DashedLine(px-1.5, py+fy, px+pw+1.5, py+fy, 0.3, ink)
+	}
+	outline(c, px, py, pw, 2*panel+2*foot, 0.2, 0.25, ink)
+	label(c, px+pw+2.5, py+foot-1, "falzen", layout.Left)
+	label(c, px+pw+2.5, py+foot+panel-1, "Kopf", layout.Left)
+	label(c, px+pw+2.5, py+foot+2*panel-1, "falzen", layout.Left)
+	// Folded: the panels glued back to back, one foot bent forwards, one
+	// backwards; the figure stands over the middle of its base.
+	fx, fy := x+46, y+3
+	ground := fy + 28
+	c.Line(fx, fy, fx, ground, 1.4, glueColour)
+	c.Line(fx-0.5, fy, fx-0.5, ground, 0.6, col)
+	c.Line(fx+0.5, fy, fx+0.5, ground, 0.6, col)
+	c.Line(fx-8, ground, fx, ground, 0.8, col)
+	c.Line(fx, ground, fx+8, ground, 0.8, col)
+	arrow(c, fx+10, fy+10, fx+1.5, fy+12, raabMuted)
+	label(c, fx+10.5, fy+8.5, "kleben", layout.Left)
+	label(c, fx-9, ground-3.5, "hinten", layout.Center)
+	label(c, fx+9, ground-3.5, "vorn", layout.Center)
+	c.Line(fx-13, ground+0.6, fx+13, ground+0.6, 0.3, raabMuted)
+	label(c, fx, ground+3, "von der Seite", layout.Center)
 }
 
 // pieces0 is the colour the drawings show pieces in.

@@ -114,11 +114,11 @@ func pieceSheet(set PieceSet) Sheet {
 	base := fmt.Sprintf("%g × %g mm", set.PawnW, set.PawnD)
 	if set == PiecesA2 {
 		return Sheet{Name: "figuren-plaettchen", Title: "Das große Spiel – Spielfiguren und Lingutaurus-Plättchen",
-			Notes:  "Für den A2-Plan und die A4-Kacheln. Einseitig drucken. Figuren falzen, Fuß (" + base + ") unterkleben. Plättchen auf die Stierfelder.",
+			Notes:  "Für den A2-Plan und die A4-Kacheln. Einseitig drucken. Figuren am Kopf falten, zusammenkleben, Füße nach vorn und hinten knicken (Fuß " + base + "). Plättchen auf die Stierfelder.",
 			Pieces: ps}
 	}
 	return Sheet{Name: "figuren-plaettchen-" + set.Board, Title: "Das große Spiel – Spielfiguren und Lingutaurus-Plättchen für den A3-Plan",
-		Notes:  "Nur für den A3-Plan (kleinere Felder). Einseitig drucken. Figuren falzen, Fuß (" + base + ") unterkleben. Plättchen auf die Stierfelder.",
+		Notes:  "Nur für den A3-Plan (kleinere Felder). Einseitig drucken. Figuren am Kopf falten, zusammenkleben, Füße nach vorn und hinten knicken (Fuß " + base + "). Plättchen auf die Stierfelder.",
 		Pieces: ps}
 }
 

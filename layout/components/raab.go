@@ -46,7 +46,7 @@ func Raab(set *decks.Set) ([]Sheet, []Page) {
 			Notes:  "Beidseitig drucken (lange Kante), am besten auf Karton. ● Rot = Kandidaten, ■ Blau = Stefan. Chips und Karten ausschneiden.",
 			Pieces: raabChipsAndCards()},
 		{Name: "figuren", Title: "Schlag den Raab – Aufsteller, Spielfiguren, Anzeiger und Würfelmarken",
-			Notes:  "Einseitig auf Karton drucken. An den gestrichelten Linien falzen, Rückseite nach hinten klappen, Fuß umknicken und ankleben.",
+			Notes:  "Einseitig auf Karton drucken. Am Kopf falten, Vorder- und Rückseite gegeneinander kleben, die beiden Füße nach vorn und hinten knicken.",
 			Pieces: raabFigures()},
 	}
 	if strips := raabSortingPieces(set); len(strips) > 0 {
@@ -315,22 +315,34 @@ func wildCard(i int) pieces.Piece {
 
 // ------------------------------------------------- stand-ups and tokens
 
-// figure is a fold-over stand-up like standUp, in any size and with its
-// own faces: front and back each draw one panel of w × panel mm; the back
-// panel is drawn upside down above the front, so it reads from behind when
-// folded.
+// figure is a fold-over stand-up in any size and with its own faces:
+// front and back each draw one panel of w × panel mm. The strip runs, top
+// to bottom: a foot, the back panel upside down, the front panel, a foot
+// (pieces.Stand). Folded at the head, the back reads from behind; glued
+// back to back with both feet bent outwards, one forwards and one
+// backwards, the figure stands on its own on a base of w × base mm with its
+// panels over the middle — it does not wobble as on one foot glued under
+// one side.
 func figure(name string, w, panel, base float64, col layout.Color, front, back func(c *layout.Canvas)) pieces.Piece {
-	return pieces.Piece{Name: name, W: w, H: 2*panel + base, Edge: col, Front: func(c *layout.Canvas) {
-		c.Rotated(180, w/2, panel/2, func() { back(c.Sub(0, 0, w, panel)) })
-		front(c.Sub(0, panel, w, panel))
-		c.Rect(0, 2*panel, w, base, col.Tint(0.6))
-		label := "Fuß – kleben"
-		if c.TextWidth(label, "", 5) > w-1 {
-			label = "Fuß"
+	foot := base / 2
+	return pieces.Piece{Name: name, W: w, H: 2*panel + 2*foot, Edge: col, Stand: &pieces.Stand{Panel: panel, Foot: foot}, Front: func(c *layout.Canvas) {
+		footPanel := func(y float64, label string) {
+			c.Rect(0, y, w, foot, col.Tint(0.6))
+			size := fitLine(c, label, "", 6, 5.5, w-1)
+			if c.TextWidth(label, "", size) > w-1 {
+				label = "Fuß"
+			}
+			c.Text(w/2, y+foot/2-size*0.22, label, "", size, ink, layout.Center)
 		}
-		c.Text(w/2, 2*panel+base/2-1.1, label, "", 5, ink, layout.Center)
-		c.DashedLine(0, panel, w, panel, 0.2, ink)
-		c.DashedLine(0, 2*panel, w, 2*panel, 0.2, ink)
+		c.Rotated(180, w/2, (foot+panel)/2, func() {
+			footPanel(panel, "Fuß ↓ hinten")
+			back(c.Sub(0, 0, w, panel))
+		})
+		front(c.Sub(0, foot+panel, w, panel))
+		footPanel(foot+2*panel, "Fuß ↓ vorn")
+		for _, y := range []float64{foot, foot + panel, foot + 2*panel} {
+			c.DashedLine(0, y, w, y, 0.2, ink)
+		}
 	}}
 }
 

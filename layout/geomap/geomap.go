@@ -54,10 +54,31 @@ type Sheet struct {
 	Landscape    bool
 	PageW, PageH float64
 	X, Y, W, H   float64 // the map's frame; the grid divides it evenly
+	// Col0 and Col1 are the columns the sheet shows, Col0 up to but not
+	// including Col1, when it holds part of its map (the world in two
+	// halves); both 0 for the whole map.
+	Col0, Col1 int
 }
 
+// cols are the first column the sheet shows and the one after its last.
+func (s Sheet) cols() (int, int) {
+	if s.Col1 == 0 {
+		return 0, s.Map.Columns
+	}
+	return s.Col0, s.Col1
+}
+
+// Part reports whether the sheet holds part of its map.
+func (s Sheet) Part() bool { return s.Col1 != 0 }
+
 // Title is the sheet's heading.
-func (s Sheet) Title() string { return "Wo liegt was? – " + s.Map.Name }
+func (s Sheet) Title() string {
+	if !s.Part() {
+		return "Wo liegt was? – " + s.Map.Name
+	}
+	c0, c1 := s.cols()
+	return fmt.Sprintf("Wo liegt was? – %s, Spalten %c–%c", s.Map.Name, 'A'+c0, 'A'+c1-1)
+}
 
 // Plan lays out one map on the paper, in whichever orientation gives the
 // larger map.
@@ -72,15 +93,33 @@ func Plan(m *maps.Map, p layout.Paper) Sheet {
 	return best
 }
 
+// PlanPart lays out columns col0 up to col1 of a map on the paper, in
+// whichever orientation gives the larger map.
+func PlanPart(m *maps.Map, p layout.Paper, col0, col1 int) Sheet {
+	var best Sheet
+	for _, landscape := range []bool{false, true} {
+		s := fitPart(m, p, landscape, col0, col1)
+		if s.W*s.H > best.W*best.H {
+			best = s
+		}
+	}
+	return best
+}
+
 // fit places the map as large as it fits inside the printable margin,
 // with room for the title, the grid labels and the source line, and
 // centres the whole block on the sheet.
 func fit(m *maps.Map, p layout.Paper, landscape bool) Sheet {
-	s := Sheet{Map: m, Landscape: landscape, PageW: p.W, PageH: p.H}
+	return fitPart(m, p, landscape, 0, 0)
+}
+
+func fitPart(m *maps.Map, p layout.Paper, landscape bool, col0, col1 int) Sheet {
+	s := Sheet{Map: m, Landscape: landscape, PageW: p.W, PageH: p.H, Col0: col0, Col1: col1}
 	if landscape {
 		s.PageW, s.PageH = p.H, p.W
 	}
-	aspect := m.Aspect()
+	c0, c1 := s.cols()
+	aspect := m.Aspect() * float64(c1-c0) / float64(m.Columns)
 	availW := s.PageW - 2*margin - 2*numberBand
 	availH := s.PageH - 2*margin - titleBand - 2*letterBand - sourceBand
 	s.W, s.H = availW, availW/aspect
@@ -101,15 +140,43 @@ func Plans(p layout.Paper) []Sheet {
 	return out
 }
 
-// Project maps a coordinate to the sheet, with the map's own projection.
-func (s Sheet) Project(lat, lon float64) (x, y float64) {
-	u, v := s.Map.Project(lat, lon)
-	return s.X + s.W*u, s.Y + s.H*v
+// PrintPlans are the sheets the kit prints: each map whole on a sheet of
+// its own, but a map that would fill less than splitHeight of its sheet's
+// height (the world, twice as wide as it is high) in two halves side by
+// side, each a sheet filling its page, laid edge to edge at the middle
+// column line.
+func PrintPlans(p layout.Paper) []Sheet {
+	var out []Sheet
+	for _, s := range Plans(p) {
+		availH := s.PageH - 2*margin - titleBand - 2*letterBand - sourceBand
+		if s.H >= splitHeight*availH || s.Map.Columns%2 != 0 {
+			out = append(out, s)
+			continue
+		}
+		half := s.Map.Columns / 2
+		out = append(out, PlanPart(s.Map, p, 0, half), PlanPart(s.Map, p, half, s.Map.Columns))
+	}
+	return out
 }
 
-// ColX is the x of the grid line left of column i (i = Columns: the right
-// edge).
-func (s Sheet) ColX(i int) float64 { return s.X + s.W*float64(i)/float64(s.Map.Columns) }
+// splitHeight is the share of its sheet's height below which a map is
+// printed in two halves.
+const splitHeight = 0.75
+
+// Project maps a coordinate to the sheet, with the map's own projection
+// (outside the frame for a place on the other part of the map).
+func (s Sheet) Project(lat, lon float64) (x, y float64) {
+	u, v := s.Map.Project(lat, lon)
+	c0, c1 := s.cols()
+	return s.X + s.W*(u*float64(s.Map.Columns)-float64(c0))/float64(c1-c0), s.Y + s.H*v
+}
+
+// ColX is the x of the grid line left of column i, counted over the whole
+// map (i = Columns: the right edge).
+func (s Sheet) ColX(i int) float64 {
+	c0, c1 := s.cols()
+	return s.X + s.W*float64(i-c0)/float64(c1-c0)
+}
 
 // RowY is the y of the grid line above row j (j = Rows: the bottom edge).
 func (s Sheet) RowY(j int) float64 { return s.Y + s.H*float64(j)/float64(s.Map.Rows) }
@@ -118,11 +185,12 @@ func (s Sheet) RowY(j int) float64 { return s.Y + s.H*float64(j)/float64(s.Map.R
 // grid lines as drawn; points on the map's edge belong to the outer
 // squares.
 func (s Sheet) SquareAtMM(x, y float64) (maps.Square, bool) {
-	if x < s.ColX(0) || x > s.ColX(s.Map.Columns) || y < s.RowY(0) || y > s.RowY(s.Map.Rows) {
+	c0, c1 := s.cols()
+	if x < s.ColX(c0) || x > s.ColX(c1) || y < s.RowY(0) || y > s.RowY(s.Map.Rows) {
 		return maps.Square{}, false
 	}
-	col, row := 0, 0
-	for i := 1; i < s.Map.Columns; i++ {
+	col, row := c0, 0
+	for i := c0 + 1; i < c1; i++ {
 		if s.ColX(i) <= x {
 			col = i
 		}
@@ -135,9 +203,9 @@ func (s Sheet) SquareAtMM(x, y float64) (maps.Square, bool) {
 	return maps.Square{Col: col, Row: row}, true
 }
 
-// Sheets writes the three maps, one per page.
+// Sheets writes the maps as PrintPlans lays them out, one sheet per page.
 func Sheets(p layout.Paper) ([]byte, error) {
-	plans := Plans(p)
+	plans := PrintPlans(p)
 	draws := make([]func(*layout.Canvas) error, len(plans))
 	var rotated []int
 	for i, s := range plans {
@@ -221,7 +289,8 @@ func (s Sheet) draw(c *layout.Canvas) error {
 		}
 	})
 
-	for i := 0; i <= m.Columns; i++ {
+	c0, c1 := s.cols()
+	for i := c0; i <= c1; i++ {
 		c.Line(s.ColX(i), s.Y, s.ColX(i), s.Y+s.H, 0.2, gridLine)
 	}
 	for j := 0; j <= m.Rows; j++ {
@@ -236,7 +305,7 @@ func (s Sheet) draw(c *layout.Canvas) error {
 	// squares. Text's y is the top of the line box; capitals are centred
 	// 0.395 em below it.
 	size := labelSize * 25.4 / 72
-	for i := 0; i < m.Columns; i++ {
+	for i := c0; i < c1; i++ {
 		x := (s.ColX(i) + s.ColX(i+1)) / 2
 		l := string(rune('A' + i))
 		c.Text(x, s.Y-letterBand/2-0.395*size, l, "B", labelSize, ink, layout.Center)
@@ -249,6 +318,15 @@ func (s Sheet) draw(c *layout.Canvas) error {
 		c.Text(s.X+s.W+numberBand/2, y, n, "B", labelSize, ink, layout.Center)
 	}
 	c.Text(s.X+s.W, s.Y+s.H+letterBand+0.6, Source, "", sourceSize, faint, layout.Right)
+	if s.Part() {
+		// How the halves go together: the right half is cut at its left
+		// frame line and laid onto the left half's, the rows lining up.
+		note := fmt.Sprintf("linke Hälfte: rechts an Spalte %c die rechte Hälfte anlegen", 'A'+c1)
+		if c1 == m.Columns {
+			note = fmt.Sprintf("rechte Hälfte: an der linken Rahmenlinie (vor %c) abschneiden und bündig an die linke Hälfte legen, die Zeilen in einer Linie", 'A'+c0)
+		}
+		c.Text(s.X, s.Y+s.H+letterBand+0.6, note, "", sourceSize, faint, layout.Left)
+	}
 	return nil
 }
 

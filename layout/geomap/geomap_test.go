@@ -185,8 +185,8 @@ func TestSheetsPDF(t *testing.T) {
 			t.Fatal("not a PDF")
 		}
 		n, rot := pages(t, pdf)
-		if n != 3 || rot != 2 {
-			t.Errorf("%s: %d pages, %d rotated; want 3 pages, 2 rotated", paper.Name, n, rot)
+		if n != 4 || rot != 3 {
+			t.Errorf("%s: %d pages, %d rotated; want 4 pages (the world in two halves), 3 rotated", paper.Name, n, rot)
 		}
 		if len(pdf) > 2<<20 {
 			t.Errorf("%s: %d bytes", paper.Name, len(pdf))
@@ -216,9 +216,10 @@ func TestSheetsRendered(t *testing.T) {
 	probes := [][]probe{
 		{{"Berlin", 52.52, 13.40, home}, {"Kassel", 51.32, 9.50, home}, {"Vosges", 48.3, 6.6, land}, {"North Sea", 54.4, 6.6, sea}, {"Prague", 50.08, 14.42, land}},
 		{{"Madrid", 40.42, -3.70, land}, {"Atlantic", 45, -15, sea}, {"Warsaw", 52.23, 21.01, land}, {"Black Sea", 43.2, 34.0, sea}},
-		{{"Atlantic", 0, -30, sea}, {"Australia", -27, 132, land}, {"Sahara", 23, 10, land}, {"Pacific", -10, -140, sea}},
+		{{"Atlantic", 0, -30, sea}, {"Pacific", -10, -140, sea}, {"Brazil", -10, -50, land}},
+		{{"Australia", -27, 132, land}, {"Sahara", 23, 10, land}, {"Indian Ocean", -20, 75, sea}},
 	}
-	for i, s := range Plans(layout.A4) {
+	for i, s := range PrintPlans(layout.A4) {
 		prefix := filepath.Join(dir, "p"+strconv.Itoa(i+1))
 		page := strconv.Itoa(i + 1)
 		tooltest.Run(t, "pdftoppm", "-png", "-singlefile", "-r", strconv.Itoa(dpi), "-f", page, "-l", page, file, prefix)
@@ -275,4 +276,64 @@ func near(c color.Color, want layout.Color) bool {
 	r, g, b, _ := c.RGBA()
 	d := func(v uint32, w uint8) bool { return math.Abs(float64(v>>8)-float64(w)) <= 8 }
 	return d(r, want.R) && d(g, want.G) && d(b, want.B)
+}
+
+// The world, half a page as a whole, is printed in two halves that fill
+// their pages: both at one scale and height, so they meet at the middle
+// column line row for row, and every place of the deck lies in its card's
+// square on the half that shows it.
+func TestWorldInTwoHalvesFillsThePages(t *testing.T) {
+	d, probs := decks.LoadDefault("raab")
+	if d == nil || probs.HasErrors() {
+		t.Fatalf("default raab deck: %v", probs.Errors())
+	}
+	for _, paper := range papers {
+		whole := Plan(maps.World, paper)
+		var halves []Sheet
+		for _, s := range PrintPlans(paper) {
+			if s.Map == maps.World {
+				halves = append(halves, s)
+			} else if s.Part() {
+				t.Errorf("%s: %s split", paper.Name, s.Map.Key)
+			}
+		}
+		if len(halves) != 2 {
+			t.Fatalf("%s: the world on %d sheets", paper.Name, len(halves))
+		}
+		l, r := halves[0], halves[1]
+		if l.Col0 != 0 || l.Col1 != r.Col0 || r.Col1 != maps.World.Columns {
+			t.Errorf("%s: halves %d–%d and %d–%d", paper.Name, l.Col0, l.Col1, r.Col0, r.Col1)
+		}
+		if l.H != r.H || l.Y != r.Y || l.W != r.W {
+			t.Errorf("%s: the halves differ: %.1f × %.1f at y %.1f, %.1f × %.1f at y %.1f", paper.Name, l.W, l.H, l.Y, r.W, r.H, r.Y)
+		}
+		availH := l.PageH - 2*margin - titleBand - 2*letterBand - sourceBand
+		if l.H < 0.99*availH {
+			t.Errorf("%s: a half is %.0f mm high of %.0f", paper.Name, l.H, availH)
+		}
+		if scale := l.W / (whole.W / 2); scale < 1.5 {
+			t.Errorf("%s: the halves print the world only %.2f times as large", paper.Name, scale)
+		}
+		t.Logf("%s: world %.0f × %.0f mm whole, halves %.0f × %.0f mm each (×%.2f)", paper.Name, whole.W, whole.H, l.W, l.H, l.W/(whole.W/2))
+		for _, c := range d.Raab {
+			for _, task := range c.Tasks {
+				p, ok := task.(decks.Place)
+				if !ok || p.Map != maps.World {
+					continue
+				}
+				found := 0
+				for _, h := range halves {
+					if got, ok := h.SquareAtMM(h.Project(p.Lat, p.Lon)); ok {
+						found++
+						if got != p.Square {
+							t.Errorf("%s: %s on half %c–%c in %s, card says %s", paper.Name, p.Name, 'A'+h.Col0, 'A'+h.Col1-1, got, p.Square)
+						}
+					}
+				}
+				if found == 0 {
+					t.Errorf("%s: %s on neither half", paper.Name, p.Name)
+				}
+			}
+		}
+	}
 }

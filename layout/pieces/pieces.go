@@ -27,6 +27,21 @@ type Piece struct {
 	// BackBleed on a home printer's sheet, and for a print shop the 3 mm
 	// of both sides. Not set: white.
 	Edge, BackEdge layout.Color
+	// Stand, when set, is the geometry of a fold-over stand-up.
+	Stand *Stand
+	// NewRow starts a new row of the sheet with this piece, so that the
+	// straight cuts along the row before it (square chips) run across the
+	// whole sheet without entering it.
+	NewRow bool
+}
+
+// Stand is a fold-over stand-up's strip, from top to bottom: a foot, the
+// back panel (upside down), the front panel, a foot. Folded at the head,
+// the panels are glued back to back and the feet bent outwards, one to the
+// front and one to the back: the figure stands on a double base of W ×
+// 2·Foot with its panels over the middle.
+type Stand struct {
+	Panel, Foot float64
 }
 
 // Gap is the space between neighbouring pieces: each has its own cut line
@@ -39,14 +54,33 @@ const Gap = 3.0
 const BackBleed = 2.0
 
 // GapFor is the space between pieces on the sheets of these pieces: on
-// two-sided sheets room for both neighbours' back bleed.
+// two-sided sheets room for both neighbours' back bleed. One-sided
+// rectangles of one size and one edge colour (square chips) are butted
+// instead: neighbours share their cuts, and a cut a little off shows the
+// same colour.
 func GapFor(pieces []Piece) float64 {
 	for _, pc := range pieces {
 		if pc.Back != nil {
 			return max(Gap, 2*BackBleed)
 		}
 	}
+	if butted(pieces) {
+		return 0
+	}
 	return Gap
+}
+
+func butted(pieces []Piece) bool {
+	if len(pieces) < 2 {
+		return false
+	}
+	first := pieces[0]
+	for _, pc := range pieces {
+		if pc.Round || pc.Corner > 0 || len(pc.Outline) > 0 || pc.W != first.W || pc.H != first.H || pc.Edge != first.Edge || !pc.Edge.Set {
+			return false
+		}
+	}
+	return true
 }
 
 // Placement is where a piece sits on a page.
@@ -68,7 +102,7 @@ func Layout(p layout.Paper, pieces []Piece) ([]Placement, int) {
 	page, x, y, rowH := 0, left, top, 0.0
 	for i := range pieces {
 		pc := &pieces[i]
-		if x+pc.W > right {
+		if x+pc.W > right || (pc.NewRow && x > left) {
 			x, y, rowH = left, y+rowH+gap, 0
 		}
 		if y+pc.H > bottom {
@@ -108,6 +142,14 @@ func Sheets(p layout.Paper, title, notes string, pieces []Piece, backOffset [2]f
 			}
 			c.Text(layout.PrintableMargin+2, layout.PrintableMargin+1, head, "B", 11, layout.Black, layout.Left)
 			c.Text(layout.PrintableMargin+2, layout.PrintableMargin+6.5, notes, "", 7, layout.RGB(70, 70, 70), layout.Left)
+			if butted(pieces) {
+				// Butted pieces share their cuts; their edge colour runs
+				// on round the block, so the outer cuts forgive too.
+				for _, pl := range onSheet {
+					pc := pl.Piece
+					c.Rect(pl.X-BackBleed, pl.Y-BackBleed, pc.W+2*BackBleed, pc.H+2*BackBleed, pc.Edge)
+				}
+			}
 			for _, pl := range onSheet {
 				pc := pl.Piece
 				if pc.Front != nil {
