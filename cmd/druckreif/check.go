@@ -1,15 +1,12 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"slices"
 
 	"druckreif/decks"
 	"druckreif/i18n"
 	"druckreif/kit"
-	"druckreif/layout/typeset"
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -42,12 +39,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	set, combined := decks.Combine(loaded...)
 	probs = append(probs, combined...)
 	if !probs.HasErrors() {
-		probs = append(probs, setCards(set)...)
+		probs = append(probs, kit.FitProblems(set, "")...)
 	}
+	var defaults []*decks.Deck
 	if len(pos) > 0 {
-		probs = append(probs, clashesWithDefaults(loaded)...)
+		defaults, _ = decks.LoadDefaults()
+		probs = append(probs, kit.ClashesWithDefaults(loaded, defaults)...)
 	}
-	probs = append(probs, duplicates(loaded, len(pos) > 0)...)
+	probs = append(probs, kit.DuplicateProblems(loaded, defaults, len(pos) > 0)...)
 	// Tells are a property of each sheet: only the decks named are tested.
 	probs = append(probs, decks.Tells(loaded)...)
 	errs, warns := printProblems(stdout, probs, lang)
@@ -61,87 +60,4 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// duplicates warns of questions asked twice. The user's own decks are
-// compared with each other and with the default decks they will be built
-// with; findings among the defaults alone are left to their authors.
-func duplicates(loaded []*decks.Deck, own bool) decks.Problems {
-	if !own {
-		return decks.Duplicates(loaded, nil)
-	}
-	defaults, _ := decks.LoadDefaults()
-	mine := map[*decks.DeckInfo]bool{}
-	for _, d := range loaded {
-		mine[d.Info] = true
-	}
-	var all []*decks.Deck
-	for _, d := range defaults {
-		if !slices.ContainsFunc(loaded, func(l *decks.Deck) bool { return l.Info.Source == d.Info.Source }) {
-			all = append(all, d)
-		}
-	}
-	return decks.Duplicates(append(all, loaded...), func(d *decks.DeckInfo) bool { return mine[d] })
-}
-
-// clashesWithDefaults warns when a user's deck shares its Kennung with a
-// default deck of the same game: a build with the defaults would refuse it.
-func clashesWithDefaults(mine []*decks.Deck) decks.Problems {
-	defaults, _ := decks.LoadDefaults()
-	var out decks.Problems
-	for _, d := range mine {
-		for _, def := range defaults {
-			if d.Info.Game == def.Info.Game && d.Info.Code == def.Info.Code && d.Info.Source != def.Info.Source {
-				out = append(out, decks.Problem{
-					Location: decks.Location{File: d.Info.Source, Sheet: "Deck", Column: "Kennung"},
-					Severity: decks.Warning,
-					Msg: i18n.Sprintf("die Kennung %s hat auch das Standarddeck „%s“: zusammen mit den Standarddecks wäre das ein Fehler (andere Kennung wählen oder --no-default-decks)",
-						"code %s is also used by the default deck %q: together with the default decks this is an error (choose another code or use --no-default-decks)",
-						d.Info.Code, def.Info.Name),
-				})
-			}
-		}
-	}
-	return out
-}
-
-// setCards sets every card as the print engine will and reports texts that
-// do not fit their card, at the deck cell they came from. A cell that
-// fails on many cards (the deck's name, printed on every card) is reported
-// once, with the number of cards.
-func setCards(set *decks.Set) decks.Problems {
-	var out decks.Problems
-	type key struct{ source, reason string }
-	seen := map[key]int{} // → index in out
-	counts := map[key]int{}
-	for _, err := range kit.Preflight(set, "") {
-		var oe *typeset.OverflowError
-		if errors.As(err, &oe) {
-			k := key{oe.Source, oe.Reason.DE}
-			counts[k]++
-			if _, dup := seen[k]; dup {
-				continue
-			}
-			seen[k] = len(out)
-			out = append(out, decks.Problem{
-				Location: decks.Location{File: oe.Source},
-				Severity: decks.Error,
-				Msg:      i18n.Text{DE: "Karte " + oe.Card + ": " + oe.Reason.DE, EN: "card " + oe.Card + ": " + oe.Reason.EN},
-			})
-			continue
-		}
-		var styled interface{ In(i18n.Lang) string }
-		if errors.As(err, &styled) {
-			out = append(out, decks.Problem{Severity: decks.Error, Msg: i18n.Text{DE: styled.In(i18n.German), EN: styled.In(i18n.English)}})
-			continue
-		}
-		out = append(out, decks.Problem{Severity: decks.Error, Msg: i18n.Sprintf("%v", "%v", err)})
-	}
-	for k, i := range seen {
-		if n := counts[k]; n > 1 {
-			out[i].Msg.DE += fmt.Sprintf(" (ebenso %d weitere Karten)", n-1)
-			out[i].Msg.EN += fmt.Sprintf(" (likewise %d more cards)", n-1)
-		}
-	}
-	return out
 }
