@@ -274,7 +274,7 @@ func (p *Preview) publishProblems(probs []Problem, stale []string, noticed time.
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.fast = probs
-		st := p.newStateLocked(p.state.Cards, stale)
+	st := p.newStateLocked(p.state.Cards, stale)
 	return &Event{Cards: []string{}, Problems: len(st.Problems), MS: time.Since(noticed).Milliseconds()}
 }
 
