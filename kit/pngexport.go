@@ -36,10 +36,7 @@ func ExportPNG(set *decks.Set, o ExportOptions, po PNGOptions, dir string) (int,
 	if !s.Valid() {
 		s = decoder.DefaultStrength
 	}
-	if err := os.MkdirAll(filepath.Dir(filepath.Clean(dir)), 0o755); err != nil {
-		return 0, err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(filepath.Clean(dir)), ".druckreif-png-*")
+	tmp, commit, err := newImageDir(dir)
 	if err != nil {
 		return 0, err
 	}
@@ -74,18 +71,9 @@ func ExportPNG(set *decks.Set, o ExportOptions, po PNGOptions, dir string) (int,
 			}
 		}
 	}
-	old := dir + ".alt"
-	os.RemoveAll(old)
-	if _, err := os.Stat(dir); err == nil {
-		if err := os.Rename(dir, old); err != nil {
-			return 0, err
-		}
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		os.Rename(old, dir)
+	if err := commit(); err != nil {
 		return 0, err
 	}
-	os.RemoveAll(old)
 	return written, nil
 }
 

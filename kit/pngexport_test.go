@@ -113,3 +113,31 @@ func equalStrings(a, b []string) bool {
 	}
 	return true
 }
+
+// TestImageExportLeavesForeignFolders: an export never replaces a folder
+// of somebody else's files, and replaces its own.
+func TestImageExportLeavesForeignFolders(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "mine")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "brief.txt"), []byte("meins"), 0o644)
+	if _, _, err := newImageDir(dir); err == nil {
+		t.Fatal("a folder with foreign files was accepted")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "brief.txt")); err != nil {
+		t.Fatal("the foreign file is gone")
+	}
+	own := filepath.Join(t.TempDir(), "export")
+	for i := 0; i < 2; i++ {
+		tmp, commit, err := newImageDir(own)
+		if err != nil {
+			t.Fatalf("round %d: %v", i, err)
+		}
+		os.WriteFile(filepath.Join(tmp, "x.png"), []byte{byte(i)}, 0o644)
+		if err := commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(own, "x.png")); len(b) != 1 || b[0] != 1 {
+		t.Errorf("second export did not replace the first: %v", b)
+	}
+}

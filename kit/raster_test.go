@@ -184,3 +184,41 @@ func dump(t *testing.T, name string, img, ref image.Image) {
 	}
 	exec.Command("compare", filepath.Join(dir, name+"-raster.png"), filepath.Join(dir, name+"-pdf.png"), filepath.Join(dir, name+"-diff.png")).Run()
 }
+
+// BenchmarkRasterAllFaces draws every face of the default decks (the
+// pages of the --layout single card PDFs) at 300 dpi, one after the
+// other; run it with -cpu 1 -benchtime 1x to compare with pdftoppm -r 300
+// of those PDFs (docs/print.md).
+func BenchmarkRasterAllFaces(b *testing.B) {
+	set := defaultSet(b)
+	type face struct {
+		f    *layout.Face
+		w, h float64
+	}
+	var faces []face
+	for _, g := range []decks.Game{decks.Labyrinth, decks.Dativ, decks.TheGame, decks.Genial, decks.Raab} {
+		gp, err := gameParts(set, g, ExportOptions{}, decoder.Band(decoder.DefaultStrength))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, d := range gp.Decks {
+			for _, c := range d.Cards {
+				for _, f := range []*layout.Face{c.Front, c.Back} {
+					if f != nil {
+						faces = append(faces, face{f, d.W, d.H})
+					}
+				}
+			}
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, f := range faces {
+			if _, err := layout.FacePixels(f.f, f.w, f.h, 300, false); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(faces)), "faces")
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(faces)), "ms/face")
+}

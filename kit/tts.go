@@ -150,11 +150,7 @@ func ExportTTS(set *decks.Set, o ExportOptions, to TTSOptions, dir string) (int,
 	if !s.Valid() {
 		s = decoder.DefaultStrength
 	}
-	parent := filepath.Dir(filepath.Clean(dir))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return 0, nil, err
-	}
-	tmp, err := os.MkdirTemp(parent, ".druckreif-tts-*")
+	tmp, commit, err := newImageDir(dir)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -198,18 +194,9 @@ func ExportTTS(set *decks.Set, o ExportOptions, to TTSOptions, dir string) (int,
 			return 0, nil, err
 		}
 	}
-	old := dir + ".alt"
-	os.RemoveAll(old)
-	if _, err := os.Stat(dir); err == nil {
-		if err := os.Rename(dir, old); err != nil {
-			return 0, nil, err
-		}
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		os.Rename(old, dir)
+	if err := commit(); err != nil {
 		return 0, nil, err
 	}
-	os.RemoveAll(old)
 	return imgs.written, imgs.warnings, nil
 }
 

@@ -136,9 +136,14 @@ func (c *Canvas) pxText(x, y float64, s, style string, sizePt float64, col Color
 	x = math.Round(x*k*100) / 100 / k
 	y = st.pageH - math.Round((st.pageH-y)*k*100)/100/k
 	if st.textMode != 1 {
-		// Filled glyphs sit on the renderers' glyph grid (GlyphOrigin).
-		if p := c.glyphPath(x, y, s, style, sizePt, true); !p.Empty() {
-			c.px.Fill(p, rgb(col))
+		// Filled glyphs sit on the renderers' glyph grid (GlyphOrigin),
+		// each drawn from its cached coverage.
+		pen := x
+		for _, r := range s {
+			gx, gy := c.px.GlyphOrigin(pen, y)
+			key := glyphKey{style, r, sizePt}
+			c.px.FillShape(key, func() *raster.Path { return glyphAt(0, 0, style, r, sizePt) }, gx, gy, rgb(col))
+			pen += c.Setter.M.Width(style, sizePt, string(r))
 		}
 	}
 	if st.textMode != 0 {
@@ -175,6 +180,37 @@ func (c *Canvas) glyphPath(x, y float64, s, style string, sizePt float64, grid b
 			}
 		}
 		pen += c.Setter.M.Width(style, sizePt, string(r))
+	}
+	if !p.Empty() {
+		p.Close()
+	}
+	return &p
+}
+
+// glyphKey names a glyph outline at a size, for raster.FillShape.
+type glyphKey struct {
+	style string
+	r     rune
+	size  float64
+}
+
+// glyphAt is one glyph's outline with its origin at (x, y).
+func glyphAt(x, y float64, style string, r rune, sizePt float64) *raster.Path {
+	em := ptToMM(sizePt)
+	var p raster.Path
+	for _, seg := range glyphOutline(style, r) {
+		a := seg.args
+		switch seg.op {
+		case sfnt.SegmentOpMoveTo:
+			if !p.Empty() {
+				p.Close()
+			}
+			p.MoveTo(x+a[0]*em, y+a[1]*em)
+		case sfnt.SegmentOpLineTo:
+			p.LineTo(x+a[0]*em, y+a[1]*em)
+		case sfnt.SegmentOpCubeTo:
+			p.CubeTo(x+a[0]*em, y+a[1]*em, x+a[2]*em, y+a[3]*em, x+a[4]*em, y+a[5]*em)
+		}
 	}
 	if !p.Empty() {
 		p.Close()

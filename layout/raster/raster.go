@@ -163,8 +163,11 @@ type Stroke struct {
 
 // group is one level of the graphics state.
 type group struct {
-	m        Matrix
-	clip     *image.Alpha // nil: nothing clipped at this level or above
+	m    Matrix
+	clip *image.Alpha // nil: nothing clipped at this level or above
+	// inner is where clip is fully open (inside a rectangular clip):
+	// painting that stays in it needs no mask.
+	inner    image.Rectangle
 	multiply bool
 }
 
@@ -197,26 +200,76 @@ func (c *Canvas) Push(m Matrix) {
 	c.stack = append(c.stack, g)
 }
 
-// PushClip starts a group painting only inside p (non-zero winding).
+// PushClip starts a group painting only inside p (non-zero winding). The
+// mask covers only the clip's bounds (within the enclosing clip's): a
+// clip around one word costs that word's pixels, not the face's.
 func (c *Canvas) PushClip(p *Path) {
 	g := *c.top()
-	mask := image.NewAlpha(c.img.Bounds())
-	if b, ok := c.coverage(c.flatten(p, g.m)); ok {
-		for y := b.Min.Y; y < b.Max.Y; y++ {
-			src := c.cov.Pix[(y-b.Min.Y)*c.cov.Stride:]
-			dst := mask.Pix[y*mask.Stride+b.Min.X:]
-			for x := 0; x < b.Dx(); x++ {
-				dst[x] = src[x]
+	polys := c.flatten(p, g.m)
+	inner := openRect(polys)
+	if g.clip != nil {
+		inner = inner.Intersect(g.inner)
+	}
+	g.inner = inner
+	b, ok := c.rasterize(polys, c.limit(&g))
+	mask := &image.Alpha{Rect: b}
+	if ok {
+		c.accumulate(b)
+		mask.Pix = append([]uint8(nil), c.cov.Pix...)
+		mask.Stride = b.Dx()
+		if g.clip != nil {
+			for y := b.Min.Y; y < b.Max.Y; y++ {
+				row := mask.Pix[(y-b.Min.Y)*mask.Stride : (y-b.Min.Y+1)*mask.Stride]
+				parent := g.clip.Pix[g.clip.PixOffset(b.Min.X, y):]
+				for x, v := range row {
+					row[x] = uint8((uint16(v)*uint16(parent[x]) + 127) / 255)
+				}
 			}
 		}
-	}
-	if g.clip != nil {
-		for i, v := range mask.Pix {
-			mask.Pix[i] = uint8((uint16(v)*uint16(g.clip.Pix[i]) + 127) / 255)
-		}
+	} else {
+		mask.Rect = image.Rectangle{}
 	}
 	g.clip = mask
 	c.stack = append(c.stack, g)
+}
+
+// openRect is the whole pixels inside a clip that is one axis-aligned
+// rectangle (the face's trim, a form's box), or an empty rectangle.
+func openRect(polys []polyline) image.Rectangle {
+	var pts [][2]float64
+	for _, pl := range polys {
+		if len(pl.pts) >= 3 {
+			if pts != nil {
+				return image.Rectangle{}
+			}
+			pts = dedupe(pl.pts)
+		}
+	}
+	if len(pts) == 5 && pts[0] == pts[4] {
+		pts = pts[:4]
+	}
+	if len(pts) != 4 {
+		return image.Rectangle{}
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range pts {
+		minX, maxX = math.Min(minX, p[0]), math.Max(maxX, p[0])
+		minY, maxY = math.Min(minY, p[1]), math.Max(maxY, p[1])
+	}
+	for _, p := range pts {
+		if (p[0] != minX && p[0] != maxX) || (p[1] != minY && p[1] != maxY) {
+			return image.Rectangle{}
+		}
+	}
+	return image.Rect(int(math.Ceil(minX)), int(math.Ceil(minY)), int(math.Floor(maxX)), int(math.Floor(maxY)))
+}
+
+// limit is the device area a group can paint: the image, within its clip.
+func (c *Canvas) limit(g *group) image.Rectangle {
+	if g.clip != nil {
+		return g.clip.Rect
+	}
+	return c.img.Bounds()
 }
 
 // PushMultiply starts a group painting with the Multiply blend mode.
@@ -236,7 +289,57 @@ func (c *Canvas) Pop() {
 // Fill paints the inside of p (non-zero winding).
 func (c *Canvas) Fill(p *Path, col Color) {
 	g := c.top()
-	c.paint(c.flatten(p, g.m), col)
+	polys := c.flatten(p, g.m)
+	if !g.multiply && c.fillRect(polys, col) {
+		return
+	}
+	c.paint(polys, col)
+}
+
+// fillRect paints an axis-aligned rectangle — the grounds of faces and
+// boxes, the largest fills of a card — by setting its whole pixels
+// directly and rasterizing only the four thin strips of its fractional
+// edges. It reports false for other shapes, or when the rectangle's
+// pixels are not all open in the clip.
+func (c *Canvas) fillRect(polys []polyline, col Color) bool {
+	in := openRect(polys)
+	if in.Dx() < 3 || in.Dy() < 3 {
+		return false
+	}
+	g := c.top()
+	in = in.Intersect(c.img.Bounds())
+	if g.clip != nil && !in.In(g.inner) {
+		return false
+	}
+	var minX, minY, maxX, maxY float64 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, pl := range polys {
+		for _, p := range pl.pts {
+			minX, maxX = math.Min(minX, p[0]), math.Max(maxX, p[0])
+			minY, maxY = math.Min(minY, p[1]), math.Max(maxY, p[1])
+		}
+	}
+	px := [4]uint8{col.R, col.G, col.B, 255}
+	if !in.Empty() {
+		row := c.img.Pix[c.img.PixOffset(in.Min.X, in.Min.Y):]
+		first := row[:4*in.Dx()]
+		for i := 0; i < len(first); i += 4 {
+			copy(first[i:i+4], px[:])
+		}
+		for y := in.Min.Y + 1; y < in.Max.Y; y++ {
+			copy(c.img.Pix[c.img.PixOffset(in.Min.X, y):], first)
+		}
+	}
+	ix0, iy0, ix1, iy1 := float64(in.Min.X), float64(in.Min.Y), float64(in.Max.X), float64(in.Max.Y)
+	strip := func(x0, y0, x1, y1 float64) {
+		if x1 > x0 && y1 > y0 {
+			c.paint([]polyline{{pts: [][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, closed: true}}, col)
+		}
+	}
+	strip(minX, minY, maxX, iy0) // top, corners included
+	strip(minX, iy1, maxX, maxY) // bottom
+	strip(minX, iy0, ix0, iy1)   // left
+	strip(ix1, iy0, maxX, iy1)   // right
+	return true
 }
 
 // StrokePath paints a line of style s along p.
@@ -315,9 +418,9 @@ func (c *Canvas) flatten(p *Path, m Matrix) []polyline {
 
 func dist(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
 
-// coverage rasterizes closed polylines into c.cov, returning the device
-// rectangle it covers.
-func (c *Canvas) coverage(polys []polyline) (image.Rectangle, bool) {
+// rasterize adds closed polylines to the rasterizer, sized to their
+// bounds within limit, and returns those bounds.
+func (c *Canvas) rasterize(polys []polyline, limit image.Rectangle) (image.Rectangle, bool) {
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, pl := range polys {
 		if len(pl.pts) < 3 {
@@ -332,7 +435,7 @@ func (c *Canvas) coverage(polys []polyline) (image.Rectangle, bool) {
 		return image.Rectangle{}, false
 	}
 	b := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1)
-	b = b.Intersect(c.img.Bounds())
+	b = b.Intersect(limit)
 	if b.Empty() {
 		return b, false
 	}
@@ -349,6 +452,12 @@ func (c *Canvas) coverage(polys []polyline) (image.Rectangle, bool) {
 		}
 		c.z.ClosePath()
 	}
+	return b, true
+}
+
+// accumulate writes the rasterizer's coverage of b into c.cov.
+func (c *Canvas) accumulate(b image.Rectangle) {
+	w, h := b.Dx(), b.Dy()
 	if cap(c.cov.Pix) < w*h {
 		c.cov.Pix = make([]uint8, w*h)
 	}
@@ -357,24 +466,41 @@ func (c *Canvas) coverage(polys []polyline) (image.Rectangle, bool) {
 	c.cov.Stride, c.cov.Rect = w, image.Rect(0, 0, w, h)
 	c.z.DrawOp = draw.Src
 	c.z.Draw(&c.cov, c.cov.Rect, image.Opaque, image.Point{})
-	return b, true
 }
 
 // paint fills closed polylines with col through the group's clip and
 // blend mode.
 func (c *Canvas) paint(polys []polyline, col Color) {
-	b, ok := c.coverage(polys)
+	g := c.top()
+	b, ok := c.rasterize(polys, c.limit(g))
 	if !ok {
 		return
 	}
+	if !g.multiply && (g.clip == nil || b.In(g.inner)) {
+		// Plain painting: the rasterizer composites onto the image itself.
+		c.z.DrawOp = draw.Over
+		c.z.Draw(c.img, b, image.NewUniform(color.RGBA{col.R, col.G, col.B, 255}), image.Point{})
+		return
+	}
+	c.accumulate(b)
+	c.composite(b, func(y int) []uint8 { return c.cov.Pix[(y-b.Min.Y)*c.cov.Stride:] }, col)
+}
+
+// drawSrc is the operator that writes a rasterizer's coverage.
+const drawSrc = draw.Src
+
+// composite blends col into the device rectangle b through a coverage
+// whose row y (from b.Min.X on) cov gives, and the group's clip and blend
+// mode.
+func (c *Canvas) composite(b image.Rectangle, cov func(y int) []uint8, col Color) {
 	g := c.top()
 	sr, sg, sb := uint32(col.R), uint32(col.G), uint32(col.B)
 	for y := b.Min.Y; y < b.Max.Y; y++ {
-		cov := c.cov.Pix[(y-b.Min.Y)*c.cov.Stride : (y-b.Min.Y+1)*c.cov.Stride]
+		cov := cov(y)[:b.Dx()]
 		row := c.img.Pix[y*c.img.Stride+4*b.Min.X:]
 		var clip []uint8
 		if g.clip != nil {
-			clip = g.clip.Pix[y*g.clip.Stride+b.Min.X:]
+			clip = g.clip.Pix[g.clip.PixOffset(b.Min.X, y):]
 		}
 		for x, a := range cov {
 			if a == 0 {
@@ -404,8 +530,6 @@ func (c *Canvas) paint(polys []polyline, col Color) {
 		}
 	}
 }
-
-var _ color.Color = color.RGBA{}
 
 // GlyphOrigin moves a glyph's origin (user units) to where PDF renderers
 // put it on the pixel grid: poppler's Splash places anti-aliased glyphs at
