@@ -2,8 +2,11 @@ package preview
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"druckreif/decks/remote"
 )
 
 // Goal is the time from a save to its changed event, p95, for one card
@@ -186,5 +191,57 @@ func TestSaveInPlaceIsSeenToo(t *testing.T) {
 	e, ok := st.next(t, 10*time.Second)
 	if !ok || !slices.Equal(e.data.Cards, []string{"LAB-TST-3"}) {
 		t.Fatalf("in-place save: %+v", e)
+	}
+}
+
+func TestURLDeckIsPolledAndRedrawn(t *testing.T) {
+	dir := t.TempDir()
+	deck, rows := writeDeck(t, dir, 6)
+	var mu sync.Mutex
+	files := map[string][]byte{}
+	load := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, name := range []string{"Deck.csv", "Karten.csv"} {
+			b, err := os.ReadFile(filepath.Join(deck, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[name] = b
+		}
+	}
+	load()
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		b := files[strings.TrimPrefix(r.URL.Path, "/")]
+		mu.Unlock()
+		etag := fmt.Sprintf(`"%x"`, sha256.Sum256(b))
+		w.Header().Set("ETag", etag)
+		if r.Header.Get("If-None-Match") == etag {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		w.Header().Set("Content-Type", "text/csv")
+		w.Write(b)
+	}))
+	defer web.Close()
+	spec := web.URL + "/Deck.csv#Deck " + web.URL + "/Karten.csv#Karten"
+	s := start(t, Options{Decks: []string{spec}, Fetcher: &remote.Fetcher{CacheDir: filepath.Join(dir, "cache")}})
+	if n := len(s.p.State().Cards); n != 6 {
+		t.Fatalf("%d cards from the web, want 6 (%+v)", n, s.p.State().Problems)
+	}
+	st := s.listen(t)
+	edit(rows, 4, "Was steht im Netz? (geändert)")
+	saveCSV(t, filepath.Join(deck, "Karten.csv"), rows)
+	load()
+	e, ok := st.next(t, 10*time.Second)
+	if !ok || !slices.Equal(e.data.Cards, []string{"LAB-TST-4"}) {
+		t.Fatalf("after the sheet changed online: %+v", e)
+	}
+	// Unchanged (304) polls tell the page nothing.
+	for _, more := range st.drain(2500 * time.Millisecond) {
+		if len(more.data.Cards) > 0 {
+			t.Fatalf("an unchanged sheet redrew %v", more.data.Cards)
+		}
 	}
 }
