@@ -64,6 +64,10 @@ func (m *Maze) Linked(a, b Cell) bool { return m.Links[link(a, b)] }
 const (
 	chamberRadius = 0.09
 	hubRadius     = 0.25
+	// gateAngle is the widest a gate of the hub is: narrower than a
+	// cell of the first ring, so the six niches between the gates are
+	// wide enough for a piece and a finger (docs/board.md).
+	gateAngle = 2 * math.Pi / 14
 	// doorMin is the narrowest passage between rings, as a share of a
 	// ring's depth: cells that overlap less are not neighbours.
 	doorMin = 0.5
@@ -152,13 +156,17 @@ func grid(rings, forward int) *Maze {
 	}
 	// The hub: the forward gate in line with its ring cell, three niches,
 	// the behind gate opposite, three niches.
+	// A gate is centred on its ring cell and at most gateAngle wide, so
+	// the niches are as wide on every board, whatever the first ring's
+	// count: a piece's place in them does not shrink on short boards.
 	n1 := m.Cells(1)
 	w := 2 * math.Pi / float64(n1)
-	a := float64(forward) * w
-	niche := (math.Pi - w) / 3
+	g := math.Min(w, gateAngle)
+	a := float64(forward)*w + (w-g)/2
+	niche := (math.Pi - g) / 3
 	hub := []float64{a}
 	for half := 0; half < 2; half++ {
-		a += w
+		a += g
 		hub = append(hub, a)
 		for i := 0; i < 3; i++ {
 			a += niche

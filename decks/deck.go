@@ -80,6 +80,9 @@ type DeckInfo struct {
 	Region   string   // region of every card without its own
 	Language string
 	Source   string // the deck's path as given, for messages
+	// Default marks an embedded default deck (its Raab cards carry the
+	// rulebook's orange-corner numbers).
+	Default bool
 }
 
 // Deck is one workbook's cards, typed per game.

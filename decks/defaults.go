@@ -28,7 +28,12 @@ func DefaultDeckNames() []string {
 
 // LoadDefault reads one embedded default deck by folder name.
 func LoadDefault(name string) (*Deck, Problems) {
-	return Load(defaultFS, path.Join("default", name), "decks/default/"+name)
+	d, probs := Load(defaultFS, path.Join("default", name), "decks/default/"+name)
+	if d != nil {
+		d.Info.Default = true
+		numberByRulebook(d.Raab)
+	}
+	return d, probs
 }
 
 // LoadDefaults reads every embedded default deck.

@@ -48,9 +48,12 @@ type RaabCard struct {
 	// all mini-games in the rulebook's order (1–233 in the original). It is
 	// derived when decks are combined and is not part of the ID.
 	Serial int
-	Region string
-	Stand  string // the latest year a fact on the card was true, if given
-	Tasks  []RaabTask
+	// rulebook is the rulebook's orange-corner number of a default deck's
+	// card (numberByRulebook), 0 for a user's card.
+	rulebook int
+	Region   string
+	Stand    string // the latest year a fact on the card was true, if given
+	Tasks    []RaabTask
 }
 
 // SideID is the ID of the card's front (V) or back (H).

@@ -124,7 +124,8 @@ func (s *Set) Genial() []*GenialCard {
 }
 
 // Raab returns all Raab cards in sorting-aid order: mini-game by mini-game
-// in the rulebook's order, then deck by deck, then by card number.
+// in the rulebook's order, then by orange-corner number (Serial), then
+// deck by deck and by card number.
 func (s *Set) Raab() []*RaabCard {
 	var out []*RaabCard
 	for _, d := range s.Decks {
@@ -134,15 +135,15 @@ func (s *Set) Raab() []*RaabCard {
 	for i, g := range MiniGames {
 		order[g] = i
 	}
-	sort.SliceStable(out, func(i, j int) bool { return order[out[i].Game] < order[out[j].Game] })
+	// Within a game by orange-corner number once numbered, so that extra
+	// cards (234 on) follow their game's rulebook cards.
+	sort.SliceStable(out, func(i, j int) bool {
+		if a, b := order[out[i].Game], order[out[j].Game]; a != b {
+			return a < b
+		}
+		return out[i].Serial < out[j].Serial
+	})
 	return out
-}
-
-// numberRaab derives the Raab cards' serial numbers for the sorting aid.
-func (s *Set) numberRaab() {
-	for i, c := range s.Raab() {
-		c.Serial = i + 1
-	}
 }
 
 // SerialRange returns the first and last serial number of a mini-game's

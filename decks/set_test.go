@@ -170,6 +170,10 @@ func mustAtoi(t testing.TB, s string) int {
 func stripOrigins(d *Deck) {
 	d.Info.Source = ""
 	d.Info.NameCell.File = ""
+	d.Info.Default = false // where the deck came from, as Source
+	for _, c := range d.Raab {
+		c.rulebook = 0
+	}
 	for _, c := range d.Labyrinth {
 		for i := range c.Sides {
 			c.Sides[i].Origin = Origin{}

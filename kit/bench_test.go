@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"druckreif/decks"
+	"druckreif/kit/cache"
 	"druckreif/layout"
 	"druckreif/layout/cards"
 )
@@ -133,6 +134,59 @@ func BenchmarkGenial440(b *testing.B) {
 		if _, _, err := cardFile(Options{Paper: layout.A4}, "genial", "Fragekarten", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Genial(set.Genial(), st)
 		}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDefaultKitCached builds the default kit with every file in the
+// build cache: the floor of a rebuild (keys, reading and checking
+// entries).
+func BenchmarkDefaultKitCached(b *testing.B) {
+	TuneRuntime()
+	set := defaultSet(b)
+	c, err := cache.Open(b.TempDir(), 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	o := Options{Paper: layout.A4, Cache: c}
+	if _, _, err := Build(set, o); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer reportCPU(b)()
+	for b.Loop() {
+		if _, _, err := Build(set, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGenial440OneCardEdit draws the 440 Genial daneben cards after
+// an edit of one card (a new text every time), with the build cache: the
+// card file is drawn again, its QR codes come from the cache.
+func BenchmarkGenial440OneCardEdit(b *testing.B) {
+	TuneRuntime()
+	set := genialDeck(b, 440)
+	c, err := cache.Open(b.TempDir(), 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	o := Options{Paper: layout.A4, Games: []decks.Game{decks.Genial}, Cache: c}
+	if _, _, err := Build(set, o); err != nil {
+		b.Fatal(err)
+	}
+	card := set.Genial()[7]
+	question := card.Question
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer reportCPU(b)()
+	i := 0
+	for b.Loop() {
+		i++
+		card.Question = fmt.Sprintf("%s (%d)", question, i)
+		if _, _, err := Build(set, o); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -65,9 +65,9 @@ var Checklists = map[decks.Game][]Component{
 		{Rulebook: "18 tip cards in six colours, each colour with the letters A, B or C", DE: "18 Tippkarten in sechs Farben, je Farbe A, B und C",
 			Files: []string{"labyrinth/einsatzchips-tippkarten"}, Counts: []Tally{{"Tippkarte", 18, "Tippkarten"}}},
 		{Rulebook: "3 Lingutaurus tiles", DE: "3 Lingutaurus-Plättchen", Files: []string{"labyrinth/figuren-plaettchen"},
-			Counts: []Tally{{"Lingutaurus-Plättchen", 3, "Plättchen"}}},
+			Counts: []Tally{{"Lingutaurus-Plättchen", 3, "Plättchen"}}, Note: "für den A3-Plan kleinere in figuren-plaettchen-a3"},
 		{Rulebook: "game pieces (one per player, six colours)", DE: "Spielfiguren (eine je Spieler, sechs Farben)", Files: []string{"labyrinth/figuren-plaettchen"},
-			Counts: []Tally{{"Spielfigur", 6, "Figuren"}}, Note: "Faltfiguren"},
+			Counts: []Tally{{"Spielfigur", 6, "Figuren"}}, Note: "Faltfiguren; für den A3-Plan kleinere in figuren-plaettchen-a3"},
 		{Rulebook: "rulebook", DE: "Spielregel", Files: []string{"labyrinth/regeln"}, Note: "eine Seite in eigenen Worten; das Original liegt dem Spiel bei"},
 	},
 	decks.Dativ: {
@@ -266,7 +266,7 @@ func tally(counts []Tally, files []File) (mark, counted string) {
 
 // variantOf is the layout a kit file was built for, as its name says it
 // (see fileSuffix): "" for A4 duplex, "-falz-letter", "-nachdruck" for a
-// reprint. The parts of one file (-teil1, -teil2) are one layout.
+// reprint, "-a3" for the pieces of the A3 board. The parts of one file (-teil1, -teil2) are one layout.
 func variantOf(p string) string {
 	var v strings.Builder
 	for _, part := range strings.Split(strings.TrimSuffix(path.Base(p), ".pdf"), "-") {
@@ -278,7 +278,7 @@ func variantOf(p string) string {
 }
 
 // variantWords are the words fileSuffix and reprints add to a file name.
-var variantWords = map[string]bool{"nachdruck": true, "falz": true, "einzeln": true, "letter": true, "universal": true, "sparsam": true}
+var variantWords = map[string]bool{"a3": true, "nachdruck": true, "falz": true, "einzeln": true, "letter": true, "universal": true, "sparsam": true}
 
 func uniq(s []string) []string {
 	seen := map[string]bool{}

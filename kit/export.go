@@ -174,7 +174,7 @@ func gameParts(set *decks.Set, g decks.Game, o ExportOptions, band cards.Solutio
 		if err := deck("karten", "Quizkarten", func(st *layout.Style) (*cards.Set, error) { return cards.Raab(set, st) }); err != nil {
 			return nil, err
 		}
-		if err := deck("moderationskarten", "Moderationskarten", cards.HostCards); err != nil {
+		if err := deck("moderationskarten", "Moderationskarten", func(st *layout.Style) (*cards.Set, error) { return cards.HostCards(set, st) }); err != nil {
 			return nil, err
 		}
 		sheets, pages := components.Raab(set)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 
 	"druckreif/board"
 	"druckreif/decks"
+	"druckreif/kit/cache"
 	"druckreif/layout"
 	"druckreif/layout/cards"
 	"druckreif/layout/components"
@@ -44,7 +46,11 @@ type Options struct {
 	// own, 63 × 88 mm).
 	CardSize layout.CardSize
 	// Progress, when set, is told about every finished file.
-	Progress func(done, total int, file string)
+	Progress func(done, total int, file string) `json:"-"`
+	// Cache, when set, holds the files of earlier builds: a job whose
+	// inputs are unchanged is taken from it instead of drawn (see
+	// buildcache.go). nil draws everything (--no-cache).
+	Cache *cache.Cache `json:"-"`
 }
 
 // File is one output file of the kit.
@@ -61,15 +67,21 @@ type File struct {
 	// name ("Einsatzchip", "Tippkarte" …).
 	Count map[string]int
 	Data  []byte
+	// Cached says the file was taken from the build cache, not drawn.
+	Cached bool `json:"-"`
 	// countUnknown marks a file kept from a build whose manifest recorded
 	// no counts: what it holds is not known.
 	countUnknown bool
 }
 
-// job renders one file.
+// job renders one file or a few.
 type job struct {
 	game decks.Game
-	run  func() ([]File, []string, error)
+	// name says which drawing the job is, unique in a build, for its
+	// cache key; inputs what it draws from the decks.
+	name   string
+	inputs inputs
+	run    func() ([]File, []string, error)
 }
 
 // Build renders the kit's files; it writes nothing (see OpenOutput).
@@ -85,57 +97,58 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		want[g] = true
 	}
 	var jobs []job
-	add := func(g decks.Game, run func() ([]File, []string, error)) {
+	add := func(g decks.Game, name string, in inputs, run func() ([]File, []string, error)) {
 		if len(want) == 0 || want[g] {
-			jobs = append(jobs, job{g, run})
+			jobs = append(jobs, job{game: g, name: name, inputs: in, run: run})
 		}
 	}
-	add(decks.Dativ, func() ([]File, []string, error) {
+	add(decks.Dativ, "cards/dativ", gameDecks, func() ([]File, []string, error) {
 		return cardFile(o, "dativ", "Satzkarten (Vorder- und Rückseite je ein Satz, Lösung unten)", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Dativ(set.Dativ(), st, decoder.Band(strength(o)))
 		})
 	})
-	add(decks.Labyrinth, func() ([]File, []string, error) {
+	add(decks.Labyrinth, "cards/labyrinth", gameDecks, func() ([]File, []string, error) {
 		return cardFile(o, "labyrinth", "Fragekarten (grüne Seite vorne, gelbe hinten)", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Labyrinth(set.Labyrinth(), st)
 		})
 	})
-	add(decks.TheGame, func() ([]File, []string, error) {
+	add(decks.TheGame, "cards/thegame", noDecks, func() ([]File, []string, error) {
 		return cardFile(o, "thegame", "98 Zahlenkarten 2–99 und 4 Startkarten (1, 1, 100, 100)", func(st *layout.Style) (*cards.Set, error) {
 			return cards.TheGame(st)
 		})
 	})
-	add(decks.Genial, func() ([]File, []string, error) {
+	add(decks.Genial, "cards/genial", gameDecks, func() ([]File, []string, error) {
 		return cardFile(o, "genial", "Fragekarten mit gemeinsamer Rückseite", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Genial(set.Genial(), st)
 		})
 	})
-	add(decks.Raab, func() ([]File, []string, error) {
+	add(decks.Raab, "cards/raab", gameDecks, func() ([]File, []string, error) {
 		return cardFile(o, "raab", "Quizkarten aller Spiele (Lösungen auf der Rückseite, wo die Regel sie dort hat)", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Raab(set, st)
 		})
 	})
 	if len(o.Cards) == 0 {
-		add(decks.Dativ, func() ([]File, []string, error) { return decoderFile(o) })
-		add(decks.Labyrinth, func() ([]File, []string, error) { return boardFiles(o) })
-		add(decks.Labyrinth, func() ([]File, []string, error) { return componentFiles(o, "labyrinth", components.Labyrinth()) })
-		add(decks.Dativ, func() ([]File, []string, error) { return componentFiles(o, "dativ", components.Dativ()) })
-		add(decks.Genial, func() ([]File, []string, error) { return componentFiles(o, "genial", components.Genial()) })
-		add(decks.Genial, func() ([]File, []string, error) {
+		add(decks.Dativ, "decoder", noDecks, func() ([]File, []string, error) { return decoderFile(o) })
+		add(decks.Labyrinth, "board", noDecks, func() ([]File, []string, error) { return boardFiles(o) })
+		add(decks.Labyrinth, "components/labyrinth", noDecks, func() ([]File, []string, error) { return componentFiles(o, "labyrinth", components.Labyrinth()) })
+		add(decks.Dativ, "components/dativ", noDecks, func() ([]File, []string, error) { return componentFiles(o, "dativ", components.Dativ()) })
+		add(decks.Genial, "components/genial", noDecks, func() ([]File, []string, error) { return componentFiles(o, "genial", components.Genial()) })
+		add(decks.Genial, "track/genial", noDecks, func() ([]File, []string, error) {
 			return pageFile(o, "genial/spielplan", "Spielplan: Punkteleiste 0–300 für die Spielfiguren und abc-Feld für die Antwortplättchen", components.GenialTrack)
 		})
 		for _, g := range []decks.Game{decks.Labyrinth, decks.Dativ, decks.TheGame, decks.Genial, decks.Raab} {
 			g := g
-			add(g, func() ([]File, []string, error) { return rulesFile(o, g) })
-			add(g, func() ([]File, []string, error) { return guideFile(o, g) })
+			add(g, "rules/"+string(g), noDecks, func() ([]File, []string, error) { return rulesFile(o, g) })
+			add(g, "guide/"+string(g), noDecks, func() ([]File, []string, error) { return guideFile(o, g) })
 		}
-		add(decks.Raab, func() ([]File, []string, error) {
+		add(decks.Raab, "hostcards", gameDecks, func() ([]File, []string, error) {
 			return cardFile(o, "raab", "Moderationskarten, eine je Spiel", func(st *layout.Style) (*cards.Set, error) {
-				return cards.HostCards(st)
+				return cards.HostCards(set, st)
 			}, "moderationskarten")
 		})
-		add(decks.Raab, func() ([]File, []string, error) { return mapsFile(o) })
-		add(decks.Raab, func() ([]File, []string, error) {
+		add(decks.Raab, "hostsheet", gameDecks, func() ([]File, []string, error) { return hostSheetFile(o, set) })
+		add(decks.Raab, "maps", noDecks, func() ([]File, []string, error) { return mapsFile(o) })
+		add(decks.Raab, "components/raab", gameDecks, func() ([]File, []string, error) {
 			sheets, pages := components.Raab(set)
 			files, _, err := componentFiles(o, "raab", sheets)
 			if err != nil {
@@ -152,9 +165,10 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		})
 	}
 	if o.Mode == layout.Duplex && len(o.Cards) == 0 {
-		jobs = append(jobs, job{"", func() ([]File, []string, error) { return calibrationFile(o) }})
+		jobs = append(jobs, job{name: "calibration", run: func() ([]File, []string, error) { return calibrationFile(o) }})
 	}
 
+	keys := newKeyer(o.Cache, set, o)
 	files := make([][]File, len(jobs))
 	warns := make([][]string, len(jobs))
 	errs := make([]error, len(jobs))
@@ -162,7 +176,7 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 	done := 0
 	inOrder(len(jobs), func(i int) {
 		j := jobs[i]
-		files[i], warns[i], errs[i] = j.run()
+		files[i], warns[i], errs[i] = keys.runCached(j)
 		mu.Lock()
 		defer mu.Unlock()
 		done++
@@ -179,12 +193,17 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 		if errs[i] != nil {
 			return nil, nil, errs[i]
 		}
-		allWarns = append(allWarns, warns[i]...)
+		for _, w := range warns[i] {
+			if !slices.Contains(allWarns, w) { // a style's note, from each file it styles
+				allWarns = append(allWarns, w)
+			}
+		}
 	}
 	var out []File
 	for _, fs := range files {
 		out = append(out, fs...)
 	}
+	o.Cache.Trim() // keep the cache within its bound; a failure only costs room
 	return out, allWarns, nil
 }
 
@@ -280,7 +299,7 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 		}
 		data, stats, err := layout.Render(chunk, cs.Width, cs.Height, layout.Options{
 			Paper: o.Paper, Mode: o.Mode, ShortEdge: o.ShortEdge, Gutter: o.Gutter,
-			BackOffset: o.BackOffset, LowInk: o.LowInk, Title: title,
+			BackOffset: o.BackOffset, LowInk: o.LowInk, Title: title, QR: qrStoreOf(o.Cache),
 		})
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", game, err)
@@ -303,7 +322,7 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 			Data:   data,
 		})
 	}
-	return files, cs.Warnings, nil
+	return files, append(cs.Warnings, StyleNotes(st)...), nil
 }
 
 // selectCards keeps the cards named by --cards (by any face's ID or the
@@ -427,7 +446,7 @@ func boardFiles(o Options) ([]File, []string, error) {
 		}
 		what := "Spielplan in Originalgröße"
 		if p == layout.A3 {
-			what = "Spielplan für A3 (Labyrinth kleiner, Karten- und Chipfelder in Originalgröße)"
+			what = "Spielplan für A3 (Labyrinth kleiner, Karten- und Chipfelder in Originalgröße; Figuren und Plättchen dazu in figuren-plaettchen-a3.pdf)"
 		}
 		files = append(files, File{Path: "labyrinth/spielplan-" + p.Name + ".pdf",
 			What:  fmt.Sprintf("%s, %d Felder, Labyrinth Nr. %d", what, b.Length, seed),
@@ -509,6 +528,30 @@ func pagesFile(o Options, name string, pg components.Page) (File, error) {
 		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplex, Sheets: sheetCount(n, duplex), Pages: n, Data: data}, nil
 }
 
+// hostSheetFile is the host's sheet with the hints of the Tipp-für-Tipp
+// sides that print them only in short form; none when every side fits.
+func hostSheetFile(o Options, set *decks.Set) ([]File, []string, error) {
+	st, err := layout.LoadStyle("raab", o.Templates)
+	if err != nil {
+		return nil, nil, err
+	}
+	st.Resize(o.CardSize)
+	p := o.Paper
+	if p.Name == "universal" {
+		p = layout.A4
+	}
+	draws := cards.RaabHostSheet(set, st, p.W, p.H)
+	if len(draws) == 0 {
+		return nil, nil, nil
+	}
+	f, err := pagesFile(Options{Paper: p}, "raab/moderationsblatt-tipps", components.Page{
+		Name: "moderationsblatt-tipps", Title: "Moderationsblatt „Tipp für Tipp“: die Tipps der Karten in Kurzform", Draw: draws})
+	if err != nil {
+		return nil, nil, err
+	}
+	return []File{f}, nil, nil
+}
+
 // mapsFile is the three maps of "Wo liegt was?" with their grids.
 func mapsFile(o Options) ([]File, []string, error) {
 	p := o.Paper
@@ -557,10 +600,27 @@ func calibrationFile(o Options) ([]File, []string, error) {
 		Paper: strings.ToUpper(o.Paper.Name[:1]) + o.Paper.Name[1:], Duplex: duplexNote(o, layout.Stats{}), Sheets: 1, Pages: 2, Data: data}}, nil, nil
 }
 
+// StyleNotes are a style's warnings (keys taken from the built-in style),
+// each naming the style file, in German.
+func StyleNotes(st *layout.Style) []string {
+	var out []string
+	for _, w := range st.Warnings {
+		out = append(out, st.Source()+": "+w.DE)
+	}
+	return out
+}
+
 // Preflight sets every card of the set without writing a PDF and returns
 // what would stop a build: text that does not fit its card even at the
 // smallest size, characters the font lacks. `druckreif check` reports these.
 func Preflight(set *decks.Set, templatesDir string) []error {
+	_, errs := Measure(set, templatesDir)
+	return errs
+}
+
+// Measure is Preflight that also returns every block of text the cards
+// set, with its size in points, for the typographic floor.
+func Measure(set *decks.Set, templatesDir string) ([]layout.TextSize, []error) {
 	type renderer struct {
 		game  string
 		build func(*layout.Style) (*cards.Set, error)
@@ -574,6 +634,7 @@ func Preflight(set *decks.Set, templatesDir string) []error {
 		{"raab", func(st *layout.Style) (*cards.Set, error) { return cards.Raab(set, st) }},
 	}
 	var errs []error
+	var sizes []layout.TextSize
 	for _, r := range rs {
 		st, err := layout.LoadStyle(r.game, templatesDir)
 		if err != nil {
@@ -585,9 +646,11 @@ func Preflight(set *decks.Set, templatesDir string) []error {
 			errs = append(errs, err)
 			continue
 		}
-		errs = append(errs, layout.Preflight(cs.Cards, cs.Width, cs.Height)...)
+		sz, es := layout.Measure(cs.Cards, cs.Width, cs.Height)
+		sizes = append(sizes, sz...)
+		errs = append(errs, es...)
 	}
-	return errs
+	return sizes, errs
 }
 
 // TuneRuntime sets the garbage collector for a build: a build allocates

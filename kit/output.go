@@ -251,7 +251,7 @@ func (o *Output) commit(files []File, makeIndexes func(content []File) []File) (
 	if err := o.refuseForeign(paths); err != nil {
 		return nil, nil, err
 	}
-	next, err := o.stage(writes, content, indexes, stale)
+	next, err := o.stage(changedOnly(writes, o), content, indexes, stale)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -260,6 +260,38 @@ func (o *Output) commit(files []File, makeIndexes func(content []File) []File) (
 	}
 	o.old = entriesByPath(next.Files)
 	return writes, notes, nil
+}
+
+// changedOnly leaves out the files the folder already holds byte for byte,
+// as the kit wrote them: a rebuild after a one-card edit (most files from
+// the build cache) then moves and syncs one file instead of forty, and the
+// manifest keeps those files' entries.
+func changedOnly(writes []File, o *Output) []File {
+	var out []File
+	for _, f := range writes {
+		if e, ok := o.old[f.Path]; ok && e.Size == int64(len(f.Data)) && o.state(e) == unchanged {
+			sum := sha256.Sum256(f.Data)
+			if hex.EncodeToString(sum[:]) == e.SHA256 && sameDescription(e, f) {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// sameDescription reports whether the manifest's entry describes f as the
+// build does, so a kept entry says what the new build would have said.
+func sameDescription(e entry, f File) bool {
+	if e.What != f.What || e.Paper != f.Paper || e.Duplex != f.Duplex || e.Sheets != f.Sheets || e.Pages != f.Pages || len(e.Count) != len(f.Count) || e.Count == nil {
+		return false
+	}
+	for k, v := range f.Count {
+		if e.Count[k] != v {
+			return false
+		}
+	}
+	return true
 }
 
 // stage writes every file into a new hidden folder inside the kit folder

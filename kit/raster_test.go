@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+
 	"druckreif/decks"
 	"druckreif/internal/tooltest"
 	"druckreif/layout"
@@ -126,6 +129,42 @@ func TestRasterMatchesPDF(t *testing.T) {
 	}
 }
 
+// TestRasterQRCodesDecode reads the QR code of every sample face's
+// raster render: the codes are drawn module for module.
+func TestRasterQRCodesDecode(t *testing.T) {
+	reader := qrcode.NewQRCodeReader()
+	read := 0
+	defer func() {
+		if read < 8 {
+			t.Errorf("%d codes read, want one on each coded sample face (at least 8)", read)
+		}
+	}()
+	for _, s := range kindSamples(t, defaultSet(t)) {
+		for _, f := range []*layout.Face{s.card.Front, s.card.Back} {
+			if f == nil || f.QR == "" {
+				continue
+			}
+			img, err := layout.FacePixels(f, s.w, s.h, 300, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := reader.Decode(bmp, nil)
+			if err != nil {
+				t.Errorf("%s: no QR code read: %v", f.ID, err)
+				continue
+			}
+			read++
+			if res.GetText() != f.QR {
+				t.Errorf("%s: QR code reads %q, want %q", f.ID, res.GetText(), f.QR)
+			}
+		}
+	}
+}
+
 // sameRender is the test of a raster render against pdftoppm's: little
 // difference overall, and none piled up in one place (a tile of 16 px
 // with a mean ΔE over 30 is a moved line or a missing glyph, while
@@ -190,6 +229,7 @@ func dump(t *testing.T, name string, img, ref image.Image) {
 // other; run it with -cpu 1 -benchtime 1x to compare with pdftoppm -r 300
 // of those PDFs (docs/print.md).
 func BenchmarkRasterAllFaces(b *testing.B) {
+	TuneRuntime() // as the export commands run
 	set := defaultSet(b)
 	type face struct {
 		f    *layout.Face
@@ -212,6 +252,7 @@ func BenchmarkRasterAllFaces(b *testing.B) {
 		}
 	}
 	b.ResetTimer()
+	cpu0, cpuOK := processCPU()
 	for i := 0; i < b.N; i++ {
 		for _, f := range faces {
 			if _, err := layout.FacePixels(f.f, f.w, f.h, 300, false); err != nil {
@@ -221,4 +262,9 @@ func BenchmarkRasterAllFaces(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(faces)), "faces")
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(faces)), "ms/face")
+	// CPU time says more than wall time on a shared machine (compare
+	// with pdftoppm's user + sys time).
+	if cpu1, ok := processCPU(); ok && cpuOK {
+		b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	}
 }

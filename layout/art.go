@@ -277,3 +277,33 @@ func (c *Canvas) Stamp(x, y float64, a *Art) {
 	}
 	c.place(x, y, a.H, t)
 }
+
+// InkExtent is the ink box of a text set at sizePt in style, in mm from
+// the pen's start on the line's top (y down): what a drawing that places
+// letters as outlines (Art.Mark) needs to know to fit them.
+func InkExtent(s, style string, sizePt float64) (x0, y0, x1, y1 float64) {
+	return inkExtent(s, style, sizePt)
+}
+
+// Star fills a star of n points round (cx, cy), its points at r and the
+// notches between them at r·inner, the first point straight up.
+func (a *Art) Star(cx, cy, r, inner float64, n int, fill Color) {
+	xy := make([]float64, 0, 4*n)
+	for i := 0; i < 2*n; i++ {
+		rr := r
+		if i%2 == 1 {
+			rr = r * inner
+		}
+		s, c := math.Sincos(float64(i) * math.Pi / float64(n))
+		xy = append(xy, cx+rr*s, cy-rr*c)
+	}
+	a.Polygon(fill, xy...)
+}
+
+// Frame fills a rectangular band of width t just inside the rectangle.
+func (a *Art) Frame(x, y, w, h, t float64, fill Color) {
+	a.Rect(x, y, w, t, fill)
+	a.Rect(x, y+h-t, w, t, fill)
+	a.Rect(x, y+t, t, h-2*t, fill)
+	a.Rect(x+w-t, y+t, t, h-2*t, fill)
+}

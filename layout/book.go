@@ -37,6 +37,8 @@ type Options struct {
 	BackOffset [2]float64
 	LowInk     bool
 	Title      string // PDF title and page footer
+	// QR, when set, holds QR codes of earlier renderings (see QRStore).
+	QR QRStore
 }
 
 // Stats describes a rendered file.
@@ -51,19 +53,27 @@ func Setter() typeset.Setter { return typeset.Setter{M: sharedMetrics, Hyph: hyp
 // Preflight draws every face on a measuring canvas: text that does not fit
 // and missing glyphs are reported without writing a PDF.
 func Preflight(cards []Card, w, h float64) []error {
+	_, errs := Measure(cards, w, h)
+	return errs
+}
+
+// Measure is Preflight that also returns every block of text the faces set,
+// with its size, for the typographic floor (TextFloor).
+func Measure(cards []Card, w, h float64) ([]TextSize, []error) {
 	var errs []error
+	var sizes []TextSize
 	for _, card := range cards {
 		for _, f := range []*Face{card.Front, card.Back} {
 			if f == nil || f.Draw == nil {
 				continue
 			}
-			c := &Canvas{W: w, H: h, Setter: Setter()}
+			c := &Canvas{W: w, H: h, Setter: Setter(), sizes: &sizes}
 			if err := f.Draw(c); err != nil {
 				errs = append(errs, err)
 			}
 		}
 	}
-	return errs
+	return sizes, errs
 }
 
 // Render imposes cards of w × h mm and writes the PDF.
@@ -75,7 +85,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	res := docRes{qr: newQRCache(payloads(cards)), stamps: &stamps{}, font: &fontState{}}
+	res := docRes{qr: newQRCache(payloads(cards), o.QR), stamps: &stamps{}, font: &fontState{}}
 	pdf := newDoc(o.Paper.W, o.Paper.H)
 	pdf.SetTitle(o.Title, true)
 	orientation := "P"
@@ -128,6 +138,9 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 	}
 	st.Pages = pdf.PageCount()
 	out, err := finish(pdf, o)
+	if err == nil {
+		res.qr.save()
+	}
 	return out, st, err
 }
 
@@ -315,7 +328,7 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 	pw, ph := w+2*Bleed, h+2*Bleed
 	pdf := newDoc(pw, ph)
 	pdf.SetTitle(o.Title, true)
-	res := docRes{qr: newQRCache(payloads(cards)), stamps: &stamps{}, font: &fontState{}}
+	res := docRes{qr: newQRCache(payloads(cards), o.QR), stamps: &stamps{}, font: &fontState{}}
 	for _, card := range cards {
 		for _, f := range []*Face{card.Front, card.Back} {
 			if f == nil {
@@ -331,6 +344,9 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 	}
 	st := Stats{Pages: pdf.PageCount(), Cards: len(cards), PerSheet: 1, Sheets: pdf.PageCount()}
 	out, err := finish(pdf, o)
+	if err == nil {
+		res.qr.save()
+	}
 	return out, st, err
 }
 

@@ -91,6 +91,17 @@ type Canvas struct {
 	// (a piece's text that does not fit): the page's renderer fails with
 	// them, so nothing is ever silently left out.
 	errs *[]error
+	// sizes, when set (by Measure), records every block the canvas sets,
+	// with the size it was set at.
+	sizes *[]TextSize
+}
+
+// TextSize is a block of text as a card sets it: the card's ID, the deck
+// cell the text came from and the size in points.
+type TextSize struct {
+	Card, Source string
+	Size         float64
+	Lines        []string // as set, for tests of line breaking
 }
 
 // fontState is the font a document's content last selected, so that text
@@ -220,20 +231,10 @@ func (c *Canvas) RoundRect(x, y, w, h, r float64, fill, stroke Color, lineWidth 
 		return
 	}
 	// fpdf's RoundedRect opens a graphics state ("q") it never closes,
-	// which breaks every clip after it; so the path is drawn here.
-	x, y = c.X+x, c.Y+y
-	k := r * 0.5523 // Bézier control distance for a quarter circle
+	// which breaks every clip after it; so the path is drawn here, the
+	// same outline as the raster side's.
 	p := c.pdf
-	p.MoveTo(x+r, y)
-	p.LineTo(x+w-r, y)
-	p.CurveBezierCubicTo(x+w-r+k, y, x+w, y+r-k, x+w, y+r)
-	p.LineTo(x+w, y+h-r)
-	p.CurveBezierCubicTo(x+w, y+h-r+k, x+w-r+k, y+h, x+w-r, y+h)
-	p.LineTo(x+r, y+h)
-	p.CurveBezierCubicTo(x+r-k, y+h, x, y+h-r+k, x, y+h-r)
-	p.LineTo(x, y+r)
-	p.CurveBezierCubicTo(x, y+r-k, x+r-k, y, x+r, y)
-	p.ClosePath()
+	roundRectPath(c.X+x, c.Y+y, w, h, r).Walk(p.MoveTo, p.LineTo, p.CurveBezierCubicTo, p.ClosePath)
 	// Round joins: the closing point meets the start point, and a mitre
 	// there would draw a spike on thick outlines.
 	p.SetLineJoinStyle("round")
@@ -408,6 +409,13 @@ func (c *Canvas) TextWidth(s, style string, sizePt float64) float64 {
 // Block draws the lines of a set block from the top y within width w,
 // after its indent.
 func (c *Canvas) Block(sb typeset.SetBlock, x, y, w float64, col Color, align Align) {
+	if c.sizes != nil && len(sb.Lines) > 0 {
+		lines := make([]string, len(sb.Lines))
+		for i, l := range sb.Lines {
+			lines[i] = l.Text
+		}
+		*c.sizes = append(*c.sizes, TextSize{Card: sb.Card, Source: sb.Source, Size: sb.SizePt, Lines: lines})
+	}
 	lh := sb.LineHeight()
 	for i, l := range sb.Lines {
 		lx := x + sb.Indent
@@ -457,6 +465,26 @@ func encodeQR(payload string) ([][]bool, error) {
 // ahead is encoded on demand.
 type qrCache struct {
 	codes map[string]*qrCode
+
+	store    QRStore
+	payloads []string
+	encoded  int // codes not known to store
+}
+
+// save gives the store the document's codes, if it encoded any.
+func (q *qrCache) save() {
+	if q == nil || q.store == nil || q.encoded == 0 {
+		return
+	}
+	out := make(map[string][][]bool, len(q.codes))
+	for p, c := range q.codes {
+		<-c.done
+		if c.err != nil {
+			return
+		}
+		out[p] = c.bitmap
+	}
+	q.store.Store(q.payloads, out)
 }
 
 // qrCode is one payload's code, ready once done is closed.
@@ -476,9 +504,24 @@ func (q *qrCache) get(payload string) ([][]bool, error) {
 	return encodeQR(payload)
 }
 
-// newQRCache starts encoding payloads on every core, returning at once.
-func newQRCache(payloads []string) *qrCache {
-	c := &qrCache{codes: make(map[string]*qrCode, len(payloads))}
+// QRStore keeps QR matrices beyond one rendering (the kit's build cache):
+// a code is the same for the same payload however often it is drawn, and
+// encoding it is a card's costliest step. Render takes the codes Load
+// returns instead of encoding them and, when it encoded any, gives Store
+// every code of the document.
+type QRStore interface {
+	Load(payloads []string) map[string][][]bool
+	Store(payloads []string, codes map[string][][]bool)
+}
+
+// newQRCache starts encoding payloads on every core, returning at once;
+// the codes store holds are taken as they are.
+func newQRCache(payloads []string, store QRStore) *qrCache {
+	c := &qrCache{codes: make(map[string]*qrCode, len(payloads)), store: store, payloads: payloads}
+	var known map[string][][]bool
+	if store != nil {
+		known = store.Load(payloads)
+	}
 	var order []*qrCode
 	var todo []string
 	for _, p := range payloads {
@@ -487,8 +530,14 @@ func newQRCache(payloads []string) *qrCache {
 		}
 		code := &qrCode{done: make(chan struct{})}
 		c.codes[p] = code
+		if bm, ok := known[p]; ok {
+			code.bitmap = bm
+			close(code.done)
+			continue
+		}
 		order, todo = append(order, code), append(todo, p)
 	}
+	c.encoded = len(todo)
 	workers := runtime.GOMAXPROCS(0)
 	var next atomic.Int64
 	for w := 0; w < workers; w++ {

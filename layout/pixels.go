@@ -147,44 +147,18 @@ func (c *Canvas) pxText(x, y float64, s, style string, sizePt float64, col Color
 		}
 	}
 	if st.textMode != 0 {
-		// Stroked outlines are paths, which renderers place exactly.
-		if p := c.glyphPath(x, y, s, style, sizePt, false); !p.Empty() {
-			c.px.StrokePath(p, raster.Stroke{Width: st.strokeWidth, Join: raster.RoundJoin}, st.textStroke)
-		}
-	}
-}
-
-// glyphPath is the outline of s with its baseline origin at (x, y); on
-// grid, each glyph's origin is moved onto the glyph grid.
-func (c *Canvas) glyphPath(x, y float64, s, style string, sizePt float64, grid bool) *raster.Path {
-	em := ptToMM(sizePt)
-	var p raster.Path
-	pen := x
-	for _, r := range s {
-		gx, gy := pen, y
-		if grid {
-			gx, gy = c.px.GlyphOrigin(pen, y)
-		}
-		for _, seg := range glyphOutline(style, r) {
-			a := seg.args
-			switch seg.op {
-			case sfnt.SegmentOpMoveTo:
-				if !p.Empty() {
-					p.Close()
-				}
-				p.MoveTo(gx+a[0]*em, gy+a[1]*em)
-			case sfnt.SegmentOpLineTo:
-				p.LineTo(gx+a[0]*em, gy+a[1]*em)
-			case sfnt.SegmentOpCubeTo:
-				p.CubeTo(gx+a[0]*em, gy+a[1]*em, gx+a[2]*em, gy+a[3]*em, gx+a[4]*em, gy+a[5]*em)
+		// Stroked outlines are paths, which renderers place exactly (to
+		// an eighth of a pixel here, see raster.FillShape).
+		pen := x
+		for _, r := range s {
+			if len(glyphOutline(style, r)) > 0 {
+				key := glyphKey{style, r, sizePt}
+				c.px.StrokeShape(key, func() *raster.Path { return glyphAt(0, 0, style, r, sizePt) },
+					raster.Stroke{Width: st.strokeWidth, Join: raster.RoundJoin}, pen, y, st.textStroke)
 			}
+			pen += c.Setter.M.Width(style, sizePt, string(r))
 		}
-		pen += c.Setter.M.Width(style, sizePt, string(r))
 	}
-	if !p.Empty() {
-		p.Close()
-	}
-	return &p
 }
 
 // glyphKey names a glyph outline at a size, for raster.FillShape.

@@ -41,7 +41,7 @@ func RenderShop(pages []ShopPage, o ShopOptions) ([]byte, error) {
 	first := pages[0]
 	pdf := newDoc(first.W+2*Bleed, first.H+2*Bleed)
 	pdf.SetTitle(o.Title, true)
-	res := docRes{qr: newQRCache(nil), stamps: &stamps{}, font: &fontState{}, inks: &inkClaims{}}
+	res := docRes{qr: newQRCache(nil, nil), stamps: &stamps{}, font: &fontState{}, inks: &inkClaims{}}
 	var described []press.Page
 	const k = 72 / 25.4
 	for _, p := range pages {

@@ -32,9 +32,24 @@ type Style struct {
 	CMYK map[string][4]float64 `json:"cmyk"`
 	Text map[string]TextStyle  `json:"text"`
 
+	// Warnings are what the style file lacks and took from the built-in
+	// style (a style made from an older templates/GAME.json).
+	Warnings []i18n.Text
+
 	colors map[string]Color
 	source string
 }
+
+// The typographic floor of the printed kit. TextFloor is the smallest size
+// of game text (what players and the host read: questions, answers,
+// tasks, hints); the default decks never go below it, and a user's deck
+// or style that does is warned of at its cell by `druckreif check`.
+// MetaFloor is the smallest size of a card's small print (ID, deck name
+// and version, region badge).
+const (
+	TextFloor = 7.0
+	MetaFloor = 5.5
+)
 
 // TextStyle is a font style, size and smallest size in points.
 type TextStyle struct {
@@ -82,8 +97,63 @@ func LoadStyle(game, dir string) (*Style, error) {
 		}
 		return nil, &StyleError{File: source, Msg: i18n.Sprintf("%v", "%v", err)}
 	}
-	return parseStyle(data, source)
+	s, err := parseStyle(data, source)
+	if err != nil || dir == "" {
+		return s, err
+	}
+	builtin, err := fs.ReadFile(templates.FS, name)
+	if err != nil {
+		return s, nil // a game without a built-in style has nothing to add
+	}
+	def, err := parseStyle(builtin, "templates/"+name)
+	if err != nil {
+		return nil, err
+	}
+	s.fillFrom(def)
+	return s, nil
 }
+
+// fillFrom takes the colours and text styles the style lacks from def, the
+// built-in style, with a warning naming each key: a style folder made from
+// an older templates/GAME.json keeps building when a newer version adds a
+// key (text.hint), and says what it took.
+func (s *Style) fillFrom(def *Style) {
+	for _, k := range sortedKeys(def.colors) {
+		if _, ok := s.colors[k]; ok {
+			continue
+		}
+		s.colors[k] = def.colors[k]
+		if s.Colors == nil {
+			s.Colors = map[string]string{}
+		}
+		s.Colors[k] = def.Colors[k]
+		if v, ok := def.CMYK[k]; ok {
+			if s.CMYK == nil {
+				s.CMYK = map[string][4]float64{}
+			}
+			s.CMYK[k] = v
+		}
+		s.Warnings = append(s.Warnings, i18n.Sprintf(
+			"die Farbe colors.%s fehlt (Stil aus einer älteren Version?): es gilt %s aus %s",
+			"the colour colors.%s is missing (a style from an older version?): %s from %s applies", k, def.Colors[k], def.source))
+	}
+	for _, k := range sortedKeys(def.Text) {
+		if _, ok := s.Text[k]; ok {
+			continue
+		}
+		if s.Text == nil {
+			s.Text = map[string]TextStyle{}
+		}
+		t := def.Text[k]
+		s.Text[k] = t
+		s.Warnings = append(s.Warnings, i18n.Sprintf(
+			"der Textstil text.%s fehlt (Stil aus einer älteren Version?): es gilt %g pt aus %s",
+			"the text style text.%s is missing (a style from an older version?): %g pt from %s applies", k, t.Size, def.source))
+	}
+}
+
+// Source is the style file's path, for messages.
+func (s *Style) Source() string { return s.source }
 
 // parseStyle reads and checks a style file's content.
 func parseStyle(data []byte, source string) (*Style, error) {

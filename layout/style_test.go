@@ -1,6 +1,8 @@
 package layout
 
 import (
+	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,5 +112,51 @@ func TestStylesHaveInks(t *testing.T) {
 				t.Errorf("%s: the grey colors.%s in more than black ink: %v", g, name, v)
 			}
 		}
+	}
+}
+
+// A style folder made from an older templates/labyrinth.json, which lacked
+// text.hint and the colour bull, keeps building: the built-in values apply,
+// with a warning naming each key; a key the user set stays theirs.
+func TestOldStyleTakesNewKeysFromTheDefault(t *testing.T) {
+	builtin, err := fs.ReadFile(templates.FS, "labyrinth.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(builtin, &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m["text"].(map[string]any), "hint")
+	delete(m["colors"].(map[string]any), "bull")
+	delete(m["cmyk"].(map[string]any), "bull")
+	m["text"].(map[string]any)["question"] = map[string]any{"style": "B", "size": 11, "min": 7}
+	old, _ := json.Marshal(m)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "labyrinth.json"), old, 0o644)
+	st, err := LoadStyle("labyrinth", dir)
+	if err != nil {
+		t.Fatalf("an old style is refused: %v", err)
+	}
+	def, _ := LoadStyle("labyrinth", "")
+	if st.Font("hint") != def.Font("hint") || st.Color("bull") != def.Color("bull") || st.Inks()[[3]uint8{0x6d, 0x3b, 0x1f}] != def.Inks()[[3]uint8{0x6d, 0x3b, 0x1f}] {
+		t.Errorf("hint %+v, bull %v: not the built-in values", st.Font("hint"), st.Color("bull"))
+	}
+	if st.Font("question").Size != 11 {
+		t.Errorf("the user's question size was replaced: %+v", st.Font("question"))
+	}
+	var got []string
+	for _, w := range st.Warnings {
+		got = append(got, w.DE)
+	}
+	want := []string{
+		"die Farbe colors.bull fehlt (Stil aus einer älteren Version?): es gilt #6d3b1f aus templates/labyrinth.json",
+		"der Textstil text.hint fehlt (Stil aus einer älteren Version?): es gilt 8 pt aus templates/labyrinth.json",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if err := st.Require(nil, []string{"hint"}); err != nil {
+		t.Errorf("Require still refuses: %v", err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"druckreif/i18n"
 	"druckreif/internal/interrupt"
 	"druckreif/kit"
+	"druckreif/kit/cache"
 	"druckreif/layout"
 	"druckreif/layout/decoder"
 )
@@ -37,6 +38,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	boardSeed := fs.Uint64("board-seed", kit.DefaultBoardSeed, i18n.Sprintf("Nummer des Labyrinths (gleiche Nummer, gleicher Spielplan; die App muss dieselbe kennen)", "number of the maze (same number, same board; the app must use the same)").In(l))
 	boardLength := fs.Int("board-length", 0, i18n.Sprintf("Felder vom Start bis zum Ausgang, 12 bis 60 (Standard 50; zu zweit 30 empfohlen)", "fields from start to exit, 12 to 60 (default 50; 30 recommended for two players)").In(l))
 	tpl := fs.path("templates", "", i18n.Sprintf("Ordner mit eigenen Stildateien (Kopien von templates/*.json)", "folder with own style files (copies of templates/*.json)"))
+	noCache := fs.Bool("no-cache", false, i18n.Sprintf("alles neu zeichnen, ohne den Build-Cache (Dateien früherer Builds mit denselben Eingaben)", "draw everything, without the build cache (files of earlier builds with the same inputs)").In(l))
 	cardSize := fs.String("card-size", "poker", i18n.Sprintf("Kartenformat: poker (63 × 88 mm) oder us-poker (63,5 × 88,9 mm, 2,5 × 3,5″); die Dativ-Karte behält ihres", "card format: poker (63 × 88 mm) or us-poker (63.5 × 88.9 mm, 2.5 × 3.5″); the dativ card keeps its own").In(l))
 	_, code, ok := fs.parse(args)
 	defer startCPUProfile()()
@@ -98,6 +100,9 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	opts.Progress = progress(stderr)
+	if !*noCache {
+		opts.Cache = openBuildCache(stderr, l)
+	}
 	files, warns, err := kit.Build(set, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "druckreif build: %s\n", errorIn(err, l))
@@ -115,14 +120,35 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	for _, n := range notes {
 		fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Hinweis: %s", "note: %s", n.In(l)).In(l)))
 	}
-	pages := 0
+	pages, cached := 0, 0
 	for _, f := range files {
 		pages += f.Pages
+		if f.Cached {
+			cached++
+		}
 	}
 	fmt.Fprintln(stdout, i18n.OneLine(i18n.Sprintf("%d Dateien mit %d Seiten nach %s geschrieben (%.1f s). Lies %s vor dem Drucken.",
 		"%d files with %d pages written to %s (%.1f s). Read %s before printing.",
 		len(files), pages, *out, time.Since(start).Seconds(), filepath.Join(*out, "README.txt")).In(l)))
+	if opts.Cache != nil {
+		fmt.Fprintln(stdout, i18n.Sprintf("Build-Cache: %d Dateien wiederverwendet, die übrigen neu gezeichnet (%s; --no-cache zeichnet alles neu).",
+			"build cache: %d files reused, the others drawn anew (%s; --no-cache draws everything).", cached, opts.Cache.Dir()).In(l))
+	}
 	return 0
+}
+
+// openBuildCache opens the build cache in the user's cache folder, or
+// says in one line why the build goes without it.
+func openBuildCache(stderr io.Writer, l i18n.Lang) *cache.Cache {
+	dir, err := cache.DefaultDir()
+	if err == nil {
+		var c *cache.Cache
+		if c, err = cache.Open(dir, cache.DefaultMaxBytes); err == nil {
+			return c
+		}
+	}
+	fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Hinweis: ohne Build-Cache (%v); alles wird neu gezeichnet", "note: no build cache (%v); everything is drawn", err).In(l)))
+	return nil
 }
 
 func parseOffset(s string) ([2]float64, error) {

@@ -189,6 +189,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	if stream != nil {
+		kit.TuneRuntime()
 		set, probs := decks.LoadSet(dopts)
 		df.web.printNotices(stderr, l)
 		if set == nil {

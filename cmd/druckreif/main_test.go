@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -251,5 +252,52 @@ func TestCheckWarnsOfRepeatsOfTheDefaults(t *testing.T) {
 		dir, c.ID, c.Origin.Row)
 	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "0 Fehler, 1 Warnung(en)") {
 		t.Fatalf("exit %d, want line\n%s\ngot:\n%s", code, want, out)
+	}
+}
+
+// A user's text that fits only below the typographic floor builds, and
+// check warns of it at its cell (file: sheet: row: column) with exit 0 — here
+// the answers, shrunk with the long question to 6.4 pt —; the
+// smallest size per deck is reported.
+func TestCheckWarnsOfTextBelowTheFloor(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("Welches Wort der deutschen Sprache beschreibt am besten diese ziemlich lange Frage? ", 6)
+	os.WriteFile(filepath.Join(dir, "Deck.csv"), []byte("Spiel,labyrinth\nName,Klein\nKennung,KLEIN\nVersion,1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "Karten.csv"), []byte(fmt.Sprintf(
+		"Nr,Seite,Typ,Frage,A,B,C,Richtig\n1,grün,normal,%s,a,b,c,A\n1,gelb,normal,Kurz?,a,b,c,B\n", long)), 0o644)
+	code, out, _ := runCLI("check", dir)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	want := filepath.Join(dir, "Karten.csv") + ": Karten: Zeile 2: Spalte A: Warnung: Karte LAB-KLEIN-1-GR: der Text ist in "
+	if !strings.Contains(out, want) || !strings.Contains(out, "kleiner als 7,0 pt") {
+		t.Errorf("no floor warning at the cell %q:\n%s", want, out)
+	}
+	if !strings.Contains(out, dir+": kleinste Schrift 6,") {
+		t.Errorf("no smallest size for the deck:\n%s", out)
+	}
+}
+
+// check --templates with a style from an older version (no text.hint):
+// a warning naming the key at the style file, no error.
+func TestCheckOldStyleWarns(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("../../templates/labyrinth.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := regexp.MustCompile(`,\s*"hint": \{[^}]*\}`).ReplaceAll(data, nil)
+	if bytes.Equal(old, data) {
+		t.Fatal("no text.hint to remove")
+	}
+	os.WriteFile(filepath.Join(dir, "labyrinth.json"), old, 0o644)
+	for _, g := range []string{"dativ", "genial", "raab", "thegame"} {
+		d, _ := os.ReadFile("../../templates/" + g + ".json")
+		os.WriteFile(filepath.Join(dir, g+".json"), d, 0o644)
+	}
+	code, out, _ := runCLI("check", "--templates", dir)
+	want := filepath.Join(dir, "labyrinth.json") + ": Warnung: der Textstil text.hint fehlt (Stil aus einer älteren Version?): es gilt 8 pt aus templates/labyrinth.json"
+	if code != 0 || !strings.Contains(out, want) {
+		t.Fatalf("exit %d, want %q in:\n%s", code, want, out)
 	}
 }

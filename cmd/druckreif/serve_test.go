@@ -24,7 +24,17 @@ func TestMain(m *testing.M) {
 	if args := os.Getenv("DRUCKREIF_TEST_RUN"); args != "" {
 		os.Exit(run(strings.Split(args, "\x1f"), os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	// The builds of the tests use a cache folder of their own, not the
+	// user's (os.UserCacheDir reads XDG_CACHE_HOME on Linux).
+	cacheHome, err := os.MkdirTemp("", "druckreif-test-cache-")
+	if err == nil {
+		os.Setenv("XDG_CACHE_HOME", cacheHome)
+	}
+	code := m.Run()
+	if err == nil {
+		os.RemoveAll(cacheHome)
+	}
+	os.Exit(code)
 }
 
 // server is `druckreif serve` running in a subprocess.

@@ -177,7 +177,7 @@ func TestRaabCornerHoldsTheNumberAndClearsTitles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hosts, err := HostCards(st)
+	hosts, err := HostCards(nil, st)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"druckreif/decks"
@@ -28,9 +29,12 @@ const (
 	// qrSize is the QR code with its quiet zone: 0.33 mm modules for the
 	// version 1 codes of the default decks, which phones read at a glance
 	// from 30 cm.
-	qrSize    = 9.0
-	footerH   = qrSize + 1 // mm kept for QR code and small print at the bottom
-	smallSize = 5.0
+	qrSize  = 9.0
+	footerH = qrSize + 1 // mm kept for QR code and small print at the bottom
+	// smallSize is the card's small print (ID, deck name and version):
+	// layout.MetaFloor, the smallest size that stays legible on a card
+	// held in the hand.
+	smallSize = layout.MetaFloor
 	tagGap    = 1.2 // between the QR code and the ID beside it
 )
 
@@ -110,13 +114,13 @@ func idTag(c *layout.Canvas, right, top, xMin float64, f *layout.Face, d *decks.
 	y := top + qrSize - 0.4
 	if d != nil {
 		line := deckLine(d)
-		if w := c.TextWidth(line, "", smallSize-0.5); x-w < xMin {
+		if w := c.TextWidth(line, "", smallSize); x-w < xMin {
 			return &typeset.OverflowError{Card: f.ID, Source: d.NameCell.String(), Reason: i18n.Sprintf(
 				"der Deckname ist zu lang für die Kartenzeile neben dem QR-Code (%.0f mm, Platz ist für %.0f mm): bitte kürzen",
 				"the deck name is too long for the card's line beside the QR code (%.0f mm, there is room for %.0f mm): please shorten it", w, x-xMin)}
 		}
 		y -= lh
-		c.Text(x, y, line, "", smallSize-0.5, fg, layout.Right)
+		c.Text(x, y, line, "", smallSize, fg, layout.Right)
 	}
 	c.Text(x, y-lh, f.ID, "B", smallSize, fg, layout.Right)
 	return nil
@@ -124,6 +128,20 @@ func idTag(c *layout.Canvas, right, top, xMin float64, f *layout.Face, d *decks.
 
 func deckLine(d *decks.DeckInfo) string {
 	return d.Name + " · " + d.Version
+}
+
+// attributionRe finds a quotation's attribution, „(Goethe, Faust I)“: the
+// author before the comma.
+var attributionRe = regexp.MustCompile(`\(([^(),]+),[^()]*\)`)
+
+// attributions are the authors a text names in its quotations'
+// attributions: proper names, never hyphenated.
+func attributions(text string) []string {
+	var out []string
+	for _, m := range attributionRe.FindAllStringSubmatch(text, -1) {
+		out = append(out, strings.TrimSpace(m[1]))
+	}
+	return out
 }
 
 // textBlock builds a typesetting block from a style entry.
@@ -195,9 +213,18 @@ func drawReadingHint(c *layout.Canvas, st *layout.Style, hint typeset.Block, acc
 	hint.Hyphenate = false
 	hint.Indent = labelW
 	lineH := font.Size * 25.4 / 72 * 1.2
+	// Fewer lines before smaller type: first every line count at no less
+	// than the typographic floor, then below it (a user's long hint).
 	var set []typeset.SetBlock
-	for n := 1; n <= maxLines; n++ {
-		if set, err = c.Setter.Fit([]typeset.Block{hint}, w, float64(n)*lineH); err == nil {
+	floored := hint
+	floored.Min = max(hint.Min, min(layout.TextFloor, hint.Size))
+	for _, b := range []typeset.Block{floored, hint} {
+		for n := 1; n <= maxLines; n++ {
+			if set, err = c.Setter.Fit([]typeset.Block{b}, w, float64(n)*lineH); err == nil {
+				break
+			}
+		}
+		if err == nil {
 			break
 		}
 	}

@@ -73,13 +73,14 @@ func drawDativSide(c *layout.Canvas, st *layout.Style, card *decks.DativCard, si
 	pad := 3.0
 	if side.ReadingHint != "" {
 		// The reading hint takes a line at the bottom of the panel,
-		// right under the options the reader chooses from.
+		// right under the options the reader chooses from; a second line
+		// only where one line would need type below the floor.
 		accent := st.Color("front")
 		if side.Face == decks.Back {
 			accent = st.Color("back")
 		}
 		hint := cellBlock(st.Font("hint"), side.ReadingHint, side.ID, side.Origin, decks.ReadingHintColumn)
-		ruleY, err := drawReadingHint(c, st, hint, accent, m+pad, py+ph, pw-2*pad, 1)
+		ruleY, err := drawReadingHint(c, st, hint, accent, m+pad, py+ph, pw-2*pad, 2)
 		if err != nil {
 			return err
 		}

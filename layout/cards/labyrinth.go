@@ -78,6 +78,7 @@ func drawLabyrinthSide(c *layout.Canvas, st *layout.Style, card *decks.Labyrinth
 	swiss := swissCard(card.Region)
 	q := cellBlock(st.Font("question"), regionalQuotes(side.Question, swiss && !side.Verbatim), side.ID, side.Origin, "Frage")
 	q.Verbatim = side.Verbatim
+	q.Names = attributions(side.Question)
 	blocks := []typeset.Block{q}
 	for i, a := range side.Answers {
 		ts := st.Font("answer")

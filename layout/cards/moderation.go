@@ -14,7 +14,10 @@ import (
 // HostCards are the Raab host cards, one per mini-game, from
 // templates/texts/raab-moderation.csv (our own words): the game's name and
 // material on the front with what the host does, how it is won on the back.
-func HostCards(st *layout.Style) (*Set, error) {
+// The front names the game's card numbers in set (nil: none), with the
+// extra cards for two where the default deck has them, and for Tipp für
+// Tipp the host sheet where the cards in short form have their hints.
+func HostCards(set *decks.Set, st *layout.Style) (*Set, error) {
 	data, err := fs.ReadFile(templates.Texts, "texts/raab-moderation.csv")
 	if err != nil {
 		return nil, err
@@ -56,9 +59,40 @@ func HostCards(st *layout.Style) (*Set, error) {
 		blk := func(text, style string, size, gap float64) typeset.Block {
 			return typeset.Block{Text: text, Style: style, Size: size, Min: 5.5, Gap: gap, Hyphenate: true, Source: src}
 		}
-		front := face([]typeset.Block{blk(name, "B", 11, 0), blk("Material: "+material, "I", 7.5, 2), blk(steps, "", 8, 2)})
+		lines := []typeset.Block{blk(name, "B", 11, 0), blk("Material: "+material, "I", 7.5, 2)}
+		if g := decks.MiniGameByName(name); set != nil {
+			if runs := set.SerialRuns(g); len(runs) > 0 {
+				note := "Quizkarten " + decks.RunsText(runs, ", ")
+				if x := decks.ExtraCardsNote(runs); x != "" {
+					var own []decks.NumberRange
+					for _, r := range runs {
+						if r.First <= decks.RulebookCards {
+							own = append(own, r)
+						}
+					}
+					note = "Quizkarten " + decks.RunsText(own, ", ") + "; " + x
+				}
+				if hostSheetUsed(set, st, g) {
+					note += "; die Tipps der Karten in Kurzform stehen auf dem " + hostSheetName
+				}
+				lines = append(lines, blk(note+".", "B", 7.5, 1.5))
+			}
+		}
+		front := face(append(lines, blk(steps, "", 8, 2)))
 		back := face([]typeset.Block{blk(name, "B", 11, 0), blk("So wird gewonnen", "B", 8, 3), blk(win, "", 8.5, 1)})
 		out.Cards = append(out.Cards, layout.Card{Front: front, Back: back})
 	}
 	return out, nil
+}
+
+// hostSheetUsed reports whether a side of g's cards in set is printed in
+// short form, with its tasks on the host sheet.
+func hostSheetUsed(set *decks.Set, st *layout.Style, g *decks.MiniGame) bool {
+	t := layout.Setter()
+	for _, c := range set.Raab() {
+		if c.Game == g && (raabShort(t, st, c, false) || (c.Game.Sided && raabShort(t, st, c, true))) {
+			return true
+		}
+	}
+	return false
 }

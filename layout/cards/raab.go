@@ -83,10 +83,8 @@ func drawRaab(c *layout.Canvas, st *layout.Style, card *decks.RaabCard, f *layou
 	x := badge(c, c.W-m, m+3.6, regionShort(card.Region), st.Color("accent"), layout.White)
 	c.Text(x, m+4, sub, "", 6, muted, layout.Right)
 
-	blocks := raabBlocks(st, card, back)
-	top := max(m+10.5, RaabCorner-m+1.5) // below the corner's tip
-	h := c.H - m - footerH - 1 - top
-	set, err := c.Setter.Fit(blocks, c.W-2*m, h)
+	top, w, h := raabTextBox(st, c.W, c.H)
+	set, err := setRaab(c.Setter, st, card, back, w, h)
 	if err != nil {
 		return fitError(err)
 	}
@@ -99,8 +97,72 @@ func drawRaab(c *layout.Canvas, st *layout.Style, card *decks.RaabCard, f *layou
 	return footer(c, m, f, "Schlag den Raab – Das Quiz", card.Deck, muted)
 }
 
-// raabBlocks are the texts of one side of a Raab card.
-func raabBlocks(st *layout.Style, card *decks.RaabCard, back bool) []typeset.Block {
+// raabTextBox is where a Raab card's tasks go: its top edge, width and
+// height in mm on a card of w × h mm.
+func raabTextBox(st *layout.Style, w, h float64) (top, width, height float64) {
+	m := st.Margin
+	top = max(m+10.5, RaabCorner-m+1.5) // below the corner's tip
+	return top, w - 2*m, h - m - footerH - 1 - top
+}
+
+// setRaab sets one side of a Raab card: its tasks in full if they fit at
+// the typographic floor; else, for a side of sought terms (Tipp für Tipp),
+// the short form — the categories and answers, the hints being on the
+// host sheet (RaabHostSheet); else in full below the floor (a user's long
+// tasks, which check warns of).
+func setRaab(t typeset.Setter, st *layout.Style, card *decks.RaabCard, back bool, w, h float64) ([]typeset.SetBlock, error) {
+	full := raabBlocks(st, card, back, false)
+	if set, err := t.Fit(floored(full), w, h); err == nil {
+		return set, nil
+	}
+	if hasHints(card, back) {
+		if set, err := t.Fit(floored(raabBlocks(st, card, back, true)), w, h); err == nil {
+			return set, nil
+		}
+	}
+	return t.Fit(full, w, h)
+}
+
+// raabShort reports whether a side is printed in its short form.
+func raabShort(t typeset.Setter, st *layout.Style, card *decks.RaabCard, back bool) bool {
+	if !hasHints(card, back) {
+		return false
+	}
+	_, w, h := raabTextBox(st, st.Card.Width, st.Card.Height)
+	_, err := t.Fit(floored(raabBlocks(st, card, back, false)), w, h)
+	return err != nil
+}
+
+func hasHints(card *decks.RaabCard, back bool) bool {
+	tasks := card.Tasks
+	if card.Game.Sided {
+		tasks = card.Side(back)
+	}
+	for _, t := range tasks {
+		if h, ok := t.(decks.Hints); ok && h.Category != "" && !(back && solutionsOnBack[card.Game.Code]) {
+			return true
+		}
+	}
+	return false
+}
+
+// floored raises the blocks' smallest size to the typographic floor (a
+// block whose style is below it keeps its own size).
+func floored(blocks []typeset.Block) []typeset.Block {
+	out := make([]typeset.Block, len(blocks))
+	for i, b := range blocks {
+		b.Min = max(b.Min, min(layout.TextFloor, b.Size))
+		out[i] = b
+	}
+	return out
+}
+
+// hostSheetName is the host sheet's name as the cards refer to it.
+const hostSheetName = "Moderationsblatt „Tipp für Tipp“"
+
+// raabBlocks are the texts of one side of a Raab card; short gives sought
+// terms as category and answer only, with a line naming the host sheet.
+func raabBlocks(st *layout.Style, card *decks.RaabCard, back, short bool) []typeset.Block {
 	tasks := card.Tasks
 	if card.Game.Sided {
 		tasks = card.Side(back)
@@ -114,6 +176,11 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back bool) []typeset.Blo
 		b.Gap = gap
 		b.Leading = 1.15
 		blocks = append(blocks, b)
+	}
+	// named marks the last block's proper names (a sought person or
+	// place), which are never hyphenated.
+	named := func(names ...string) {
+		blocks[len(blocks)-1].Names = append(blocks[len(blocks)-1].Names, names...)
 	}
 	// A card-wide heading where the card has one.
 	if len(tasks) > 0 {
@@ -174,6 +241,11 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back bool) []typeset.Blo
 			// prints them ("82 Jahre"), and "in Jahre" is not German.
 			add("task", n+t.Question+" (Einheit: "+t.Unit+")", t, gap)
 		case decks.Hints:
+			if short && t.Category != "" {
+				add("task", fmt.Sprintf("%sKategorie: %s (%d Tipps) → %s", n, t.Category, len(t.Hints), t.Answer), t, gap)
+				named(t.Answer)
+				continue
+			}
 			lines := []string{}
 			if t.Category != "" {
 				lines = append(lines, n+"Kategorie: "+t.Category)
@@ -185,6 +257,7 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back bool) []typeset.Blo
 			}
 			lines = append(lines, "   → "+t.Answer)
 			add("task", strings.Join(lines, "\n"), t, gap)
+			named(t.Answer)
 		case decks.WhoLies:
 			add("taskBold", n+t.Statement, t, gap)
 			var parts []string
@@ -198,6 +271,7 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back bool) []typeset.Blo
 			add("task", "   "+strings.Join(parts, " · "), t, 0.3)
 		case decks.Enumeration:
 			add("task", fmt.Sprintf("%s%s (%d Antworten) → %s", n, t.Question, len(t.Answers), t.Solution()), t, gap)
+			named(t.Answers...) // mostly names (presidents, rivers): never divided
 		case decks.StemWord:
 			add("task", n+t.Word, t, gap)
 		default:
@@ -208,7 +282,121 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back bool) []typeset.Blo
 			}
 		}
 	}
+	if short {
+		side := "Vorderseite"
+		if back {
+			side = "Rückseite"
+		}
+		b := textBlock(st.Font("task"), fmt.Sprintf("Die Tipps stehen vollständig auf dem %s unter Karte %d, %s.", hostSheetName, card.Serial, side), "")
+		b.Style = "I"
+		b.Card = card.SideID(back)
+		b.Gap = 2.4
+		b.Leading = 1.15
+		blocks = append(blocks, b)
+	}
 	return blocks
+}
+
+// RaabHostSheet is the host's sheet of the sought terms whose hints do not
+// fit their card at the typographic floor: per such side the card's number
+// and every task in full — category, the hints in order, the answer —
+// flowing in two columns over pages of w × h mm. It is empty when every
+// side fits in full.
+func RaabHostSheet(set *decks.Set, st *layout.Style, w, h float64) []func(*layout.Canvas) error {
+	t := layout.Setter()
+	type entry struct {
+		head   string
+		blocks []typeset.Block
+	}
+	var entries []entry
+	for _, card := range set.Raab() {
+		for _, back := range []bool{false, true} {
+			if (back && !card.Game.Sided) || !raabShort(t, st, card, back) {
+				continue
+			}
+			side := "Vorderseite"
+			if back {
+				side = "Rückseite"
+			}
+			var blocks []typeset.Block
+			for i, task := range card.Side(back) {
+				hints, ok := task.(decks.Hints)
+				if !ok {
+					continue
+				}
+				o := hints.Source()
+				src := decks.Location{File: o.File, Sheet: o.Sheet, Row: o.Row}.String()
+				head := typeset.Block{Text: fmt.Sprintf("%d. Kategorie: %s", i+1, hints.Category), Style: "B", Size: 9.5, Gap: 1.8, Hyphenate: true, Card: card.SideID(back), Source: src}
+				blocks = append(blocks, head)
+				for j, hint := range hints.Hints {
+					blocks = append(blocks, typeset.Block{Text: fmt.Sprintf("%d) %s", j+1, hint), Size: 9.5, Indent: 4, Gap: 0.4, Hyphenate: true, Card: card.SideID(back), Source: src})
+				}
+				blocks = append(blocks, typeset.Block{Text: "→ " + hints.Answer, Style: "B", Size: 9.5, Indent: 4, Gap: 0.6, Card: card.SideID(back), Source: src, Names: []string{hints.Answer}})
+			}
+			entries = append(entries, entry{head: fmt.Sprintf("Karte %d · %s %d · %s · %s", card.Serial, card.Game.Name, card.Number, side, card.SideID(back)), blocks: blocks})
+		}
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	// Lay the entries out once, to know the pages; an entry never splits.
+	const margin, gutter, headH = 12.0, 8.0, 16.0
+	colW := (w - 2*margin - gutter) / 2
+	type placed struct {
+		e      entry
+		set    []typeset.SetBlock
+		col    int
+		y      float64
+		height float64
+	}
+	var pages [][]placed
+	var cur []placed
+	col, y := 0, margin+headH
+	for _, e := range entries {
+		var set []typeset.SetBlock
+		height := 5.5 // the entry's heading
+		for _, b := range e.blocks {
+			lines, err := t.Break(b, colW-b.Indent, b.Size)
+			if err != nil {
+				return []func(*layout.Canvas) error{func(*layout.Canvas) error { return fitError(err) }}
+			}
+			sb := typeset.SetBlock{Block: b, SizePt: b.Size, Lines: lines}
+			sb.Height = float64(len(lines)) * sb.LineHeight()
+			set = append(set, sb)
+			height += b.Gap + sb.Height
+		}
+		if y+height > h-margin {
+			col, y = col+1, margin+headH
+			if col == 2 {
+				pages, cur, col = append(pages, cur), nil, 0
+			}
+		}
+		cur = append(cur, placed{e: e, set: set, col: col, y: y, height: height})
+		y += height + 5
+	}
+	pages = append(pages, cur)
+	var draws []func(*layout.Canvas) error
+	for i, pg := range pages {
+		pg, i := pg, i
+		draws = append(draws, func(c *layout.Canvas) error {
+			text, accent := st.Color("text"), st.Color("accent")
+			c.Text(margin, margin, "Moderationsblatt „Tipp für Tipp“", "B", 14, text, layout.Left)
+			c.Text(margin, margin+7, fmt.Sprintf("Die Tipps der Karten, auf denen sie nur in Kurzform stehen · Seite %d von %d", i+1, len(pages)), "", 9, st.Color("muted"), layout.Left)
+			for _, p := range pg {
+				x := margin + float64(p.col)*(colW+gutter)
+				c.Rect(x, p.y, colW, 0.5, accent)
+				c.Text(x, p.y+1.2, p.e.head, "B", 8.5, accent, layout.Left)
+				yy := p.y + 5.5
+				for _, sb := range p.set {
+					yy += sb.Gap
+					c.Block(sb, x, yy, colW, text, layout.Left)
+					yy += sb.Height
+				}
+			}
+			return nil
+		})
+	}
+	return draws
 }
 
 // raabCommonBack is the back of the quiz cards whose back holds no

@@ -78,8 +78,9 @@ var guideSteps = map[string][]step{
 			"Die Lingutaurus-Plättchen sind einseitig und halten länger, wenn das Blatt vor dem Schneiden auf dünne Pappe geklebt wird.",
 			Draw: drawChips, ArtH: 25},
 		{Title: "6. Spielplan", Text: "Den Spielplan auf einem A2- oder A3-Bogen im Copyshop drucken lassen oder die A4-Kacheln selbst drucken: " +
-			"die Übersichtsseite in spielplan-a4-kacheln.pdf zeigt, welche Kachel wohin gehört und welcher Rand oben liegt. Die Kacheln an den Klebestreifen überlappend " +
-			"zusammenkleben und den ganzen Plan auf Pappe ziehen.",
+			"die Übersichtsseite in spielplan-a4-kacheln.pdf zeigt, welche Kachel (A1 bis C3) wohin gehört. Erst den Balken unter einer Kachel messen: er muss genau 100 mm lang sein. " +
+			"Jede Kachel an der gestrichelten Linie gerade ausschneiden; Reihe für Reihe von A1 an jede Kachel mit ihrer linken und oberen Kante auf die Linie am grauen Klebestreifen " +
+			"der Nachbarn legen, bis die blauen Marken gerade durchlaufen, dann festkleben und den ganzen Plan auf Pappe ziehen.",
 			Draw: drawTiles, ArtH: 30},
 	},
 	"dativ": {
@@ -321,24 +322,54 @@ func drawChips(c *layout.Canvas, x, y, w, h float64) {
 	label(c, x+51, y+20, "an der Linie", layout.Center)
 }
 
+// drawTiles draws the tiles as spielplan-a4-kacheln.pdf cuts them: the A2
+// board in three columns A–C and three rows 1–3 of equal tiles cut along
+// straight lines, the glue strips beyond every right and bottom seam, and
+// beside it one seam close up, the alignment mark running on across it.
 func drawTiles(c *layout.Canvas, x, y, w, h float64) {
-	// Nine tiles overlapping at their glue strips.
-	const tw, th, ov = 16.0, 10.0, 2.0
-	for j := 0; j < 3; j++ {
-		for i := 0; i < 3; i++ {
-			tx, ty := x+4+float64(i)*(tw-ov), y+2+float64(j)*(th-ov)
-			c.Rect(tx, ty, tw, th, layout.White)
-			if i > 0 {
-				c.Rect(tx, ty, ov, th, glueColour)
+	const boardW, boardH = 420.0, 594.0 // the A2 board, mm
+	const strip = 10.0                  // the glue strip, mm
+	s := (h - 4) / boardH
+	bx, by := x+4, y+1
+	tw, th := boardW/3*s, boardH/3*s
+	c.Rect(bx, by, boardW*s, boardH*s, layout.White)
+	c.Circle(bx+boardW/2*s, by+(12+195)*s, 195*s, layout.RGB(243, 233, 212), layout.Color{}, 0)
+	for r := 0; r < 3; r++ {
+		for col := 0; col < 3; col++ {
+			tx, ty := bx+float64(col)*tw, by+float64(r)*th
+			if col < 2 {
+				c.Rect(tx+tw, ty, strip*s, th, glueColour)
 			}
-			if j > 0 {
-				c.Rect(tx, ty, tw, ov, glueColour)
+			if r < 2 {
+				c.Rect(tx, ty+th, tw, strip*s, glueColour)
 			}
-			outline(c, tx, ty, tw, th, 0.2, 0.25, ink)
-			c.Mark(tx+tw/2+ov/2, ty+th/2+ov/2, 0, fmt.Sprint(j*3+i+1), "B", 7, raabMuted)
+			c.Mark(tx+tw/2, ty+th/2, 0, fmt.Sprintf("%c%d", 'A'+col, r+1), "B", 6.5, raabMuted)
 		}
 	}
-	label(c, x+4, y+h+0.5, "gelb: Klebestreifen, liegt unten", layout.Left)
+	for k := 1; k < 3; k++ {
+		c.Line(bx+float64(k)*tw, by, bx+float64(k)*tw, by+boardH*s, 0.3, ink)
+		c.Line(bx, by+float64(k)*th, bx+boardW*s, by+float64(k)*th, 0.3, ink)
+	}
+	outline(c, bx, by, boardW*s, boardH*s, 0, 0.3, ink)
+	label(c, bx, y+h+0.5, "gelb: Klebestreifen", layout.Left)
+
+	// One seam close up: B2 with its strip, C2 laid on it, the alignment
+	// mark running on across the seam.
+	dx, dy := bx+boardW*s+14, y+3
+	const dw, dh = 22.0, 20.0
+	seam := dx + dw/2
+	c.Rect(dx, dy, dw/2, dh, layout.RGB(243, 233, 212))
+	c.Rect(seam, dy, 3.5, dh, glueColour)
+	c.Rect(seam+1.2, dy-1, dw/2, dh+2, layout.White)
+	outline(c, seam+1.2, dy-1, dw/2, dh+2, 0, 0.3, ink)
+	c.Line(seam, dy, seam, dy+dh, 0.3, ink)
+	mark := layout.RGB(0, 60, 160)
+	c.Line(seam-5, dy+dh/2, seam+1.2+5, dy+dh/2, 0.35, mark)
+	c.Circle(seam+0.6, dy+dh/2, 2, layout.Color{}, mark, 0.35)
+	c.Mark(dx+dw/4, dy+4, 0, "B2", "B", 7, raabMuted)
+	c.Mark(seam+1.2+dw/4, dy+4, 0, "C2", "B", 7, raabMuted)
+	arrow(c, seam+1.2+dw/2-1.5, dy+dh-3, seam+2, dy+dh-3, ink)
+	label(c, dx+dw/2, y+h+0.5, "Marken: eine Linie", layout.Center)
 }
 
 func drawDecoderSleeve(c *layout.Canvas, x, y, w, h float64) {

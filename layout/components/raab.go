@@ -426,8 +426,11 @@ func raabFigures() []pieces.Piece {
 // sortStrip is the sorting-aid strip of one mini-game: the serial numbers
 // of its cards, as printed in the cards' orange corner.
 type sortStrip struct {
-	Game        *decks.MiniGame
-	First, Last int
+	Game *decks.MiniGame
+	// Runs are the numbers as runs of consecutive ones: the rulebook's
+	// range, and the default deck's extra cards for two players (234 on).
+	Runs  []decks.NumberRange
+	Cards int
 }
 
 // sortingStrips lists a strip per mini-game with cards in set, in the
@@ -438,19 +441,23 @@ func sortingStrips(set *decks.Set) []sortStrip {
 	}
 	var out []sortStrip
 	for _, g := range decks.MiniGames {
-		if first, last, ok := set.SerialRange(g); ok {
-			out = append(out, sortStrip{g, first, last})
+		if runs := set.SerialRuns(g); len(runs) > 0 {
+			n := 0
+			for _, r := range runs {
+				n += r.Last - r.First + 1
+			}
+			out = append(out, sortStrip{g, runs, n})
 		}
 	}
 	return out
 }
 
-func (s sortStrip) Range() string {
-	if s.First == s.Last {
-		return fmt.Sprint(s.First)
-	}
-	return fmt.Sprintf("%d–%d", s.First, s.Last)
-}
+// Range is the strip's numbers: "156–165", "199–216 · 238–240".
+func (s sortStrip) Range() string { return decks.RunsText(s.Runs, " · ") }
+
+// Extra is what the strip says of the cards numbered beyond the
+// rulebook's 233, "" without.
+func (s sortStrip) Extra() string { return decks.ExtraCardsNote(s.Runs) }
 
 func gameLabel(g *decks.MiniGame) string {
 	if g.ThreePlayers {
@@ -489,14 +496,16 @@ func raabSortingPieces(set *decks.Set) []pieces.Piece {
 				c.Text(w/2, tab+8, "Karten", "", 8, raabMuted, layout.Center)
 				c.Text(w/2, tab+12, r, "B", fitLine(c, r, "B", 26, 12, w-8), raabOrange, layout.Center)
 				textMid(c, gameLabel(s.Game), "B", 13, 8, 4, tab+26, w-8, 16, ink, layout.Center)
-				n := s.Last - s.First + 1
-				what := fmt.Sprintf("%d Karten", n)
-				if n == 1 {
+				what := fmt.Sprintf("%d Karten", s.Cards)
+				if s.Cards == 1 {
 					what = "1 Karte"
 				}
 				c.Text(w/2, tab+43, what, "", 8, raabMuted, layout.Center)
 				if s.Game.ThreePlayers {
-					c.Text(w/2, tab+48, "(3) = nur mit Moderation, nicht zu zweit", "", 6.5, raabMuted, layout.Center)
+					c.Text(w/2, tab+48, "(3) = nur mit Moderation, nicht zu zweit", "", 7, raabMuted, layout.Center)
+				}
+				if x := s.Extra(); x != "" {
+					textMid(c, x, "B", 8, 7, 6, tab+47, w-12, 9, raabOrange, layout.Center)
 				}
 				textMid(c, "Trennkarte: hinter die Karten dieses Spiels stellen; die Lasche ragt über die Karten hinaus.",
 					"", 6.5, 5, 6, tab+body-16, w-12, 12, raabMuted, layout.Center)

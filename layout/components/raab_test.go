@@ -128,18 +128,30 @@ func TestRaabTotalTrackHighlights(t *testing.T) {
 	}
 }
 
-// The sorting strips name exactly the games with cards, with the ranges of
-// set.SerialRange, and print them.
+// The sorting strips name exactly the games with cards, with the runs of
+// set.SerialRuns — the rulebook's range and the extra cards for two — and
+// print them.
 func TestRaabSortingStrips(t *testing.T) {
 	set := defaultRaabSet(t)
 	strips := sortingStrips(set)
 	var games []*decks.MiniGame
 	for _, s := range strips {
-		first, last, ok := set.SerialRange(s.Game)
-		if !ok || first != s.First || last != s.Last {
-			t.Errorf("%s: strip %d–%d, SerialRange %d–%d %v", s.Game.Name, s.First, s.Last, first, last, ok)
+		if runs := set.SerialRuns(s.Game); fmt.Sprint(runs) != fmt.Sprint(s.Runs) {
+			t.Errorf("%s: strip %v, SerialRuns %v", s.Game.Name, s.Runs, runs)
 		}
 		games = append(games, s.Game)
+	}
+	extras := map[string]string{}
+	for _, s := range strips {
+		extras[s.Game.Code] = s.Range() + " | " + s.Extra()
+	}
+	for code, want := range map[string]string{
+		"TT": "156–165 | ", "ZO": "222–233 | ", "EN": "45–50 · 234 | 234: Zusatzkarte für das Spiel zu zweit",
+		"WO": "199–216 · 238–240 | 238–240: Zusatzkarten für das Spiel zu zweit",
+	} {
+		if extras[code] != want {
+			t.Errorf("%s: strip says %q, want %q", code, extras[code], want)
+		}
 	}
 	if fmt.Sprint(games) != fmt.Sprint(gamesWithCards(set)) {
 		t.Errorf("strips for %v", games)
@@ -157,13 +169,8 @@ func TestRaabSortingStrips(t *testing.T) {
 	// A set without the cards of a game has no strip for it.
 	small := smallRaabSet(t, "BS", "ST")
 	got := sortingStrips(small)
-	if len(got) != 2 || got[0].Game.Code != "BS" || got[1].Game.Code != "ST" || got[0].First != 1 {
+	if len(got) != 2 || got[0].Game.Code != "BS" || got[1].Game.Code != "ST" || got[0].Range() != "26–34" {
 		t.Errorf("small set: %+v", got)
-	}
-	for _, s := range got {
-		if f, l, _ := small.SerialRange(s.Game); f != s.First || l != s.Last {
-			t.Errorf("%s: %d–%d, SerialRange %d–%d", s.Game.Name, s.First, s.Last, f, l)
-		}
 	}
 
 	tooltest.Need(t, "pdftotext")
@@ -171,6 +178,9 @@ func TestRaabSortingStrips(t *testing.T) {
 	for _, s := range strips {
 		if !strings.Contains(text, s.Range()) {
 			t.Errorf("%s: range %s not printed", s.Game.Name, s.Range())
+		}
+		if x := s.Extra(); x != "" && !strings.Contains(strings.Join(strings.Fields(text), " "), x) {
+			t.Errorf("%s: %q not printed", s.Game.Name, x)
 		}
 	}
 }

@@ -36,7 +36,8 @@ const (
 	Chips                       // every colour's five chip fields
 	Tips                        // what the tip cards show
 	Legend                      // how to read the maze
-	Setup                       // the title and the set-up in brief
+	Setup                       // the set-up in brief
+	Title                       // the game's cartouche
 )
 
 // chipPitch is the distance between chip fields on a sheet.
@@ -74,6 +75,8 @@ func NewPlan(b *board.Board, sheet layout.Paper) (*Plan, error) {
 			{Chips, chipsX, top, chipsW, chipsH},
 			{Tips, 9, 9, 56, 56},
 			{Legend, sheet.W - 9 - 56, 9, 56, 56},
+			// The cartouche fills the band below the card places.
+			{Title, 40, top + chipsH + 8, sheet.W - 80, sheet.H - 8 - (top + chipsH + 8)},
 		}
 	case layout.A3.Name:
 		p.R, p.CX, p.CY = 136, sheet.W/2, 10+136
@@ -86,6 +89,7 @@ func NewPlan(b *board.Board, sheet layout.Paper) (*Plan, error) {
 			{Chips, sheet.W - 6 - chipsW, top, chipsW, chipsH},
 			{Tips, 5, 5, 40, 40},
 			{Legend, sheet.W - 5 - 40, 5, 40, 40},
+			{Title, 6, top + 6 + cardH + 7, 2*cardW + 5, sheet.H - 8 - (top + 6 + cardH + 7)},
 		}
 	default:
 		return nil, fmt.Errorf("Spielplan auf %s: nur A2 und A3 (kleinere Papiere in Kacheln)", sheet.Name)
@@ -112,33 +116,41 @@ func (a Area) draw(c *layout.Canvas, p *Plan, ox, oy float64) {
 		} else {
 			c.Glyph(x+a.W/2, y+a.H*0.36, 0, "?", "B", 60, layout.RGB(225, 215, 195))
 		}
-		lines := wrap(c, sub, "", 7, CardW-8)
+		lines := wrap(c, sub, "", 9, CardW-6)
 		for i, l := range lines {
-			c.Text(x+a.W/2, y+a.H*0.62+float64(i)*3.4, l, "", 7, ink, layout.Center)
+			c.Text(x+a.W/2, y+a.H*0.6+float64(i)*4.2, l, "", 9, ink, layout.Center)
 		}
 	case Chips:
 		colW, rowH := chipPitch(p.compact())
-		c.Text(x+a.W/2, y-5.5, "Einsatzchips – unbenutzte Chips auf die Felder ihrer Farbe", "B", 8, ink, layout.Center)
+		title, name := "Einsatzchips – unbenutzte Chips auf die Felder ihrer Farbe", 9.0
+		if p.compact() {
+			title, name = "Einsatzchips – unbenutzte auf ihre Felder", 7.5
+		}
+		c.Text(x+a.W/2, y-6, title, "B", 9, ink, layout.Center)
 		for i, pc := range pieces.Players {
 			cx := x + (float64(i)+0.5)*colW
-			c.Glyph(cx, y+chipHeader/2-0.5, 0, pc.Symbol+" "+pc.Name, "B", 7.5, pc.Colour)
+			c.Glyph(cx, y+chipHeader/2-0.5, 0, pc.Symbol+" "+pc.Name, "B", name, darker(pc.Colour))
 			for v := 1; v <= 5; v++ {
 				cy := y + chipHeader + (float64(v)-0.5)*rowH
 				c.Circle(cx, cy, ChipField/2, pc.Colour.Tint(0.8), pc.Colour, 0.6)
-				c.Glyph(cx, cy-2.6, 0, fmt.Sprint(v), "B", 13, darker(pc.Colour))
-				c.Glyph(cx, cy+4.8, 0, pc.Symbol, "B", 7, pc.Colour)
+				c.Glyph(cx, cy-2.4, 0, fmt.Sprint(v), "B", 13, darker(pc.Colour))
+				c.Glyph(cx, cy+4.6, 0, pc.Symbol, "B", 9, pc.Colour)
 			}
 		}
 	case Tips:
-		c.Text(x+a.W/2, y, "Tippkarten", "B", 8, ink, layout.Center)
-		c.Text(x+a.W/2, y+3.6, "vorn A, B oder C · hinten TIPP", "", 5.5, ink, layout.Center)
+		big, small := 9.0, 9.0
+		if p.compact() {
+			big, small = 7.5, 7
+		}
+		c.Text(x+a.W/2, y, "Tippkarten", "B", big, ink, layout.Center)
+		c.Text(x+a.W/2, y+small*0.45, "vorn A, B, C · hinten TIPP", "", small, ink, layout.Center)
 		cw := (a.W - 4) / 2
-		ch := math.Min(cw*1.4, (a.H-10)/2-1.5)
+		ch := math.Min(cw*1.4, (a.H-small*0.9-3)/2-1.5)
 		cw = ch / 1.4
 		gx := x + (a.W-2*cw-3)/2
 		for i, l := range []string{"A", "B", "C", "TIPP"} {
 			tx := gx + float64(i%2)*(cw+3)
-			ty := y + 8 + float64(i/2)*(ch+2)
+			ty := y + small*0.9 + 3 + float64(i/2)*(ch+2)
 			fill, col, size := layout.White, ink, ch*1.6
 			if l == "TIPP" {
 				fill, col, size = layout.RGB(120, 120, 120), layout.White, ch*0.7
@@ -147,46 +159,63 @@ func (a Area) draw(c *layout.Canvas, p *Plan, ox, oy float64) {
 			c.Glyph(tx+cw/2, ty+ch/2, 0, l, "B", size, col)
 		}
 	case Legend:
-		c.Text(x+a.W/2, y, "So liest man den Plan", "B", 8, ink, layout.Center)
 		s := a.W / 56
-		r := 5.5 * s
-		rows := []struct {
-			fill  layout.Color
-			glyph string
-			text  []string
-		}{
-			{loopFill, "7", []string{"Schlaufe = Lauffeld;", "der Pfeil zeigt, wohin", "es weitergeht"}},
-			{bullFill, "♉", []string{"Stierfeld: Lingutaurus-", "Plättchen auflegen,", "hier muss man anhalten"}},
-			{startFill, "S", []string{"Start in der Mitte;", "sechs Nischen ringsum,", "vier Felder dahinter"}},
+		big, small := 9.0, 9.0
+		if p.compact() {
+			big, small = 7.5, 7
 		}
-		rowH := (a.H - 5) / 3
+		c.Text(x+a.W/2, y, "So liest man den Plan", "B", big, ink, layout.Center)
+		r := 5.2 * s
+		rows := []struct {
+			fill layout.Color
+			text []string
+		}{
+			{loopFill, []string{"Schlaufe = Lauffeld,", "Zahl daneben, der", "Pfeil zeigt weiter"}},
+			{bullFill, []string{"Stierfeld: Plättchen", "drauf, hier anhalten"}},
+			{startFill, []string{"Start; ringsum", "sechs Nischen"}},
+		}
+		top := y + big*0.5 + 1.5
+		rowH := (a.H - (top - y)) / 3
+		lead := small * 0.42
 		for i, row := range rows {
-			cy := y + 5 + (float64(i)+0.5)*rowH
+			cy := top + (float64(i)+0.5)*rowH
 			cx := x + r + 1.5
-			c.Line(cx-r-1.2, cy, cx+r+1.2, cy, 0.6*s, threadColour)
-			c.Circle(cx, cy, r, row.fill, threadColour, 0.7*s)
+			cord(c, path{{cx - r - 1.5 - ox, cy - oy}, {cx + r + 1.5 - ox, cy - oy}}, 0.9*s, ox, oy)
+			c.Circle(cx, cy, r, row.fill, layout.Color{}, 0)
+			cord(c, circlePath(cx-ox, cy-oy, r), 1.0*s, ox, oy)
 			switch i {
 			case 0:
-				arrow(c, cx+r*0.62, cy, 0, r*0.45, threadColour)
-				c.Glyph(cx-r*0.15, cy, 0, row.glyph, "B", 9*s, ink)
+				arrow(c, cx+r+1.2*s, cy, 0, 2.2*s, cordDark)
+				p.drawBadge(c, badge{X: cx + r*0.72 - ox, Y: cy - r*0.72 - oy, R: 2.6 * s}, "7", loopFill, ox, oy)
 			case 1:
-				c.Glyph(cx, cy+0.4*s, 0, row.glyph, "B", 15*s, bullInk)
+				c.Glyph(cx, cy+0.4*s, 0, "♉", "B", 15*s, bullInk)
 			default:
-				c.Glyph(cx, cy, 0, row.glyph, "B", 9*s, ink)
+				c.Glyph(cx, cy, 0, "S", "B", math.Max(7, 9*s), ink)
 			}
-			// Lettering no smaller than 6 pt, also on A3.
-			ts := math.Max(6, 6.4*s)
+			tx := cx + r + 4*s
 			for j, l := range row.text {
-				c.Text(cx+r+2.5*s, cy-1.5*ts*0.44+float64(j)*ts*0.44-ts*0.14, l, "", ts, ink, layout.Left)
+				c.Text(tx, cy-float64(len(row.text))*lead/2+float64(j)*lead-small*0.05, l, "", small, ink, layout.Left)
+			}
+		}
+	case Title:
+		h := math.Min(a.H, a.W*0.16)
+		c.Stamp(x, y+(a.H-h)/2, titleCartouche(a.W, h))
+		if p.compact() {
+			// A3 has no set-up area: the small print goes below the chips.
+			for _, b := range p.Areas {
+				if b.Kind == Chips {
+					for i, l := range wrap(c, p.footer(), "", 7, b.W) {
+						c.Text(ox+b.X, oy+b.Y+b.H+2+float64(i)*3.2, l, "", 7, ink, layout.Left)
+					}
+				}
 			}
 		}
 	case Setup:
-		c.Text(x+a.W/2, y, "Das große Spiel", "B", 15, threadColour, layout.Center)
-		ly := y + 9.0
+		ly := y
 		para := func(text, style string) {
-			for _, l := range wrap(c, text, style, 7.5, a.W-2) {
-				c.Text(x+1, ly, l, style, 7.5, ink, layout.Left)
-				ly += 3.7
+			for _, l := range wrap(c, text, style, 9, a.W-2) {
+				c.Text(x+1, ly, l, style, 9, ink, layout.Left)
+				ly += 4.3
 			}
 		}
 		para("Aufbau", "B")
@@ -200,6 +229,8 @@ func (a Area) draw(c *layout.Canvas, p *Plan, ox, oy float64) {
 		}
 		ly += 2
 		para("Jede Schlaufe des roten Fadens ist ein Lauffeld; ihr Pfeil zeigt, wohin es weitergeht. Richtig geantwortet: so viele Felder vor, wie der Chip zeigt; falsch: ebenso viele zurück. Wer weiter zurück muss als bis zum vierten Feld hinter dem Start, kommt in eine Nische.", "")
+		ly += 2
+		para(p.footer(), "")
 	}
 }
 

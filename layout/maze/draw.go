@@ -11,6 +11,7 @@ import (
 
 	"druckreif/board"
 	"druckreif/layout"
+	"druckreif/layout/components"
 )
 
 var (
@@ -24,6 +25,10 @@ var (
 	startFill    = layout.RGB(255, 228, 150)
 	ink          = layout.RGB(30, 30, 30)
 )
+
+// Pieces is the set of pawns and Lingutaurus tiles printed for this
+// board's size.
+func (p *Plan) Pieces() components.PieceSet { return components.PiecesFor(p.Paper) }
 
 // LoopInnerA2 is the inside diameter of a field's loop on the A2 board
 // (mm): a piece's base (components.PawnBase) fits inside it.
@@ -40,6 +45,9 @@ type Plan struct {
 	// view, when set, is the part of the sheet being drawn (a tile):
 	// what lies wholly outside it is left out of the page.
 	view *box
+	// art and badges are made once per plan (art.go).
+	art    *arts
+	badges []badge
 }
 
 // drawPart paints only what reaches into a part of the sheet (sheet mm),
@@ -73,7 +81,7 @@ func (p *Plan) XY(q board.Point) (x, y float64) { return p.CX + q.X*p.R, p.CY + 
 // FieldXY is a field's centre on the sheet.
 func (p *Plan) FieldXY(pos int) (x, y float64) { return p.XY(p.B.Field(pos)) }
 
-func (p *Plan) wallWidth() float64   { return 2.6 * p.scale() }
+func (p *Plan) wallWidth() float64   { return 3.0 * p.scale() }
 func (p *Plan) threadWidth() float64 { return math.Max(0.9, 1.3*p.scale()) }
 func (p *Plan) loopWidth() float64   { return math.Max(1.0, 1.5*p.scale()) }
 
@@ -85,7 +93,7 @@ func (p *Plan) LoopRadius() float64 {
 	for pos := -board.Behind; pos <= p.B.Length; pos++ {
 		room = math.Min(room, p.B.Room(pos)*p.R)
 	}
-	r := room - p.wallWidth()/2 - 1.0*p.scale() - p.loopWidth()/2
+	r := room - p.wallWidth()/2 - 0.8*p.scale() - p.loopWidth()/2
 	return math.Min(r, LoopInnerA2/2+p.loopWidth()/2)
 }
 
@@ -94,18 +102,20 @@ func (p *Plan) LoopInner() float64 { return 2*p.LoopRadius() - p.loopWidth() }
 
 // Draw paints the board on c with the sheet's top left corner at (ox, oy).
 func (p *Plan) Draw(c *layout.Canvas, ox, oy float64) {
-	c.Rect(ox, oy, p.Paper.W, p.Paper.H, paper)
-	c.Circle(ox+p.CX, oy+p.CY, p.R, floorColour, layout.Color{}, 0)
+	c.Rect(ox, oy, p.Paper.W, p.Paper.H, scheme.Light)
+	if p.visibleDisc(p.CX, p.CY, p.R) {
+		p.drawFloor(c, ox, oy)
+	}
+	p.drawStart(c, ox, oy)
 	p.drawNiches(c, ox, oy)
-	p.drawWalls(c, ox, oy)
+	p.drawHedges(c, ox, oy)
+	p.drawExitGate(c, ox, oy)
 	p.drawThread(c, ox, oy)
 	for _, a := range p.Areas {
 		if p.visible(box{a.X - 2, a.Y - 10, a.X + a.W + 2, a.Y + a.H + 2}) {
 			a.draw(c, p, ox, oy)
 		}
 	}
-	c.Text(ox+p.Paper.W/2, oy+p.Paper.H-6*math.Sqrt(p.scale()), "Der Dativ ist dem Genitiv sein Tod: Das große Spiel · druckreif-Spielplan "+
-		fmt.Sprintf("Nr. %d, %d Felder", p.B.Seed, p.B.Length)+" · nur für den privaten Gebrauch neben dem Originalspiel", "", 6.5, ink, layout.Center)
 }
 
 // polyline strokes a line given in maze units with round caps and joins.
@@ -185,20 +195,22 @@ func (p *Plan) drawWalls(c *layout.Canvas, ox, oy float64) {
 	}
 }
 
-// drawNiches marks the six niches, each with a place for a piece.
+// drawNiches draws the six niches as paved places, each holding a piece.
 func (p *Plan) drawNiches(c *layout.Canvas, ox, oy float64) {
-	s := p.scale()
 	for i := range p.B.Maze.Niches {
 		x, y := p.XY(p.B.NicheCentre(i))
-		c.Circle(ox+x, oy+y, p.NicheRadius(), layout.RGB(232, 218, 190), layout.Color{}, 0)
-		c.Glyph(ox+x, oy+y, 0, "Nische", "B", 7*s, layout.RGB(120, 95, 70))
+		if !p.visibleDisc(x, y, p.NicheRadius()) {
+			continue
+		}
+		p.drawNichePlace(c, ox+x, oy+y, p.NicheRadius())
+		c.Glyph(ox+x, oy+y, 0, "Nische", "B", math.Max(7, 9*p.scale()), layout.RGB(90, 80, 66))
 	}
 }
 
 // NicheRadius is the radius of a niche's place for a piece.
 func (p *Plan) NicheRadius() float64 {
 	room := p.B.Maze.Room(p.B.Maze.Niches[0]) * p.R
-	return room - p.wallWidth()/2 - 0.8*p.scale()
+	return room - p.wallWidth()/2 - 0.6*p.scale()
 }
 
 // exitPoint is where a field's thread leaves its loop, and the direction
@@ -226,22 +238,32 @@ func (p *Plan) exitPoint(pos int, r float64) (x, y, dir float64) {
 }
 
 // drawThread draws the red thread from the last field behind the start
-// through the centre out of the maze, and on it the loops: the fields,
-// each with its number and an arrow towards where the thread goes on.
+// through the centre out of the maze, as a twisted cord, and on it the
+// loops: the fields, each with its number on a badge beside the loop and
+// an arrow on the cord where it goes on — both where a piece standing in
+// the loop does not cover them.
 func (p *Plan) drawThread(c *layout.Canvas, ox, oy float64) {
 	m := p.B.Maze
 	s := p.scale()
+	tw := p.threadWidth()
+	draw := func(line []board.Point) {
+		q := p.sheetPath(line)
+		b := bounds(q)
+		if p.visible(box{b.X0 - tw, b.Y0 - tw, b.X1 + tw, b.Y1 + tw}) {
+			cord(c, q, tw, ox, oy)
+		}
+	}
 	for pos := -board.Behind; pos < p.B.Length; pos++ {
-		p.polyline(c, ox, oy, p.threadWidth(), threadColour, m.Line(pos))
+		draw(m.Line(pos))
 	}
 	out := m.ExitLine(0.03)
-	p.polyline(c, ox, oy, p.threadWidth(), threadColour, out)
-	// The way out: an arrowhead just beyond the rim, and the word AUSGANG
-	// beside it along the rim.
+	draw(out)
+	// The way out: an arrowhead just beyond the rim, and the words
+	// AUSGANG · ZIEL beside it along the rim.
 	ex, ey := p.XY(out[1])
 	bx, by := p.XY(out[0])
 	a := math.Atan2(ey-by, ex-bx)
-	arrow(c, ox+ex, oy+ey, a, 4*s, threadColour)
+	arrow(c, ox+ex, oy+ey, a, 5*s, threadColour)
 	deg := -a*180/math.Pi - 90 // along the rim, never upside down
 	for deg < -90 {
 		deg += 180
@@ -250,13 +272,15 @@ func (p *Plan) drawThread(c *layout.Canvas, ox, oy float64) {
 		deg -= 180
 	}
 	lx, ly := p.XY(polar(1+0.022, math.Atan2(out[1].X, -out[1].Y)))
-	side := 17 * s
-	c.Glyph(ox+lx+math.Cos(a+math.Pi/2)*side, oy+ly+math.Sin(a+math.Pi/2)*side, deg, "AUSGANG", "B", 10*s, threadColour)
+	side := 22 * s
+	c.Glyph(ox+lx+math.Cos(a+math.Pi/2)*side, oy+ly+math.Sin(a+math.Pi/2)*side, deg, "AUSGANG · ZIEL", "B", math.Max(7, 10*s), threadColour)
 
 	r := p.LoopRadius()
+	badges := p.Badges()
 	for pos := -board.Behind; pos <= p.B.Length; pos++ {
 		x, y := p.FieldXY(pos)
-		if !p.visibleDisc(x, y, r+p.loopWidth()) {
+		bd := badges[pos+board.Behind]
+		if !p.visibleDisc(x, y, r+p.loopWidth()+2*bd.R) {
 			continue
 		}
 		x, y = x+ox, y+oy
@@ -267,32 +291,28 @@ func (p *Plan) drawThread(c *layout.Canvas, ox, oy float64) {
 		case p.B.IsBull(pos):
 			fill = bullFill
 		}
-		c.Circle(x, y, r, fill, threadColour, p.loopWidth())
+		c.Circle(x, y, r, fill, layout.Color{}, 0)
+		cord(c, circlePath(x-ox, y-oy, r), p.loopWidth(), ox, oy)
 		inner := r - p.loopWidth()/2
-		_, _, dir := p.exitPoint(pos, r)
-		// The arrow sits in the loop where the thread leaves it.
+		ex, ey, dir := p.exitPoint(pos, r)
+		// The arrow on the cord just outside the loop, pointing on.
 		if pos < p.B.Length {
-			ax, ay := x+math.Cos(dir)*inner*0.68, y+math.Sin(dir)*inner*0.68
-			arrow(c, ax, ay, dir, inner*0.42, threadColour)
+			l := 4.2 * s
+			at := p.loopWidth()/2 + l/2
+			arrow(c, ox+ex+math.Cos(dir)*at, oy+ey+math.Sin(dir)*at, dir, l, cordDark)
 		}
-		size := inner * 1.45 // pt: two digits fill about three fifths
-		lx, ly := x-math.Cos(dir)*inner*0.12, y-math.Sin(dir)*inner*0.12
 		label := fmt.Sprint(pos)
 		if pos < 0 {
 			label = fmt.Sprintf("−%d", -pos)
 		}
 		switch {
 		case pos == 0:
-			c.Glyph(lx, ly, 0, "START", "B", size*0.5, ink)
+			c.Glyph(x, y, 0, "START", "B", inner*0.75, ink)
+			continue
 		case p.B.IsBull(pos):
-			c.Glyph(x, y+inner*0.2, 0, "♉", "B", size*2.1, bullInk)
-			c.Glyph(x, y-inner*0.6, 0, label, "B", size*0.45, ink)
-		case pos == p.B.Length:
-			c.Glyph(lx, ly-inner*0.18, 0, label, "B", size*0.8, ink)
-			c.Glyph(lx, ly+inner*0.42, 0, "Ziel", "B", size*0.36, ink)
-		default:
-			c.Glyph(lx, ly, 0, label, "B", size, ink)
+			p.drawBullEmblem(c, x, y, inner)
 		}
+		p.drawBadge(c, bd, label, fill, ox, oy)
 	}
 }
 

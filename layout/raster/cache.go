@@ -37,6 +37,23 @@ const maxCachedShapes = 20000
 // every time): its coverage is taken from the cache when the shape was
 // filled before at the same transform and sub-pixel position.
 func (c *Canvas) FillShape(key any, outline func() *Path, ox, oy float64, col Color) {
+	c.cachedShape(key, outline, nil, ox, oy, col)
+}
+
+// StrokeShape strokes the outline as FillShape fills it: for outlined
+// and stroked text, whose strokes cost many times a glyph's fill.
+func (c *Canvas) StrokeShape(key any, outline func() *Path, s Stroke, ox, oy float64, col Color) {
+	c.cachedShape(strokeKey{key, s.Width, s.Cap, s.Join}, outline, &s, ox, oy, col)
+}
+
+type strokeKey struct {
+	key   any
+	width float64
+	cap   Cap
+	join  Join
+}
+
+func (c *Canvas) cachedShape(key any, outline func() *Path, stroke *Stroke, ox, oy float64, col Color) {
 	g := c.top()
 	dx, dy := g.m.Apply(ox, oy)
 	ix, iy := math.Floor(dx), math.Floor(dy)
@@ -49,7 +66,13 @@ func (c *Canvas) FillShape(key any, outline func() *Path, ox, oy float64, col Co
 	shapeCache.Unlock()
 	if mask == nil {
 		lin := Matrix{A: g.m.A, B: g.m.B, C: g.m.C, D: g.m.D, E: fx, F: fy}
-		mask = rasterizeMask(c.flatten(outline(), lin))
+		polys := c.flatten(outline(), lin)
+		if stroke != nil {
+			dev := *stroke
+			dev.Width *= g.m.scale()
+			polys = strokePolylines(polys, dev)
+		}
+		mask = rasterizeMask(polys)
 		shapeCache.Lock()
 		if shapeCache.m == nil || len(shapeCache.m) >= maxCachedShapes {
 			shapeCache.m = map[shapeKey]*shapeMask{}
@@ -72,32 +95,12 @@ func (c *Canvas) FillShape(key any, outline func() *Path, ox, oy float64, col Co
 
 // rasterizeMask computes the coverage of closed polylines around (0, 0).
 func rasterizeMask(polys []polyline) *shapeMask {
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, pl := range polys {
-		if len(pl.pts) < 3 {
-			continue
-		}
-		for _, p := range pl.pts {
-			minX, maxX = math.Min(minX, p[0]), math.Max(maxX, p[0])
-			minY, maxY = math.Min(minY, p[1]), math.Max(maxY, p[1])
-		}
-	}
-	if minX > maxX {
+	r, ok := pixelBounds(polys)
+	if !ok {
 		return &shapeMask{}
 	}
-	r := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1)
 	z := vector.NewRasterizer(r.Dx(), r.Dy())
-	ox, oy := float64(r.Min.X), float64(r.Min.Y)
-	for _, pl := range polys {
-		if len(pl.pts) < 3 {
-			continue
-		}
-		z.MoveTo(float32(pl.pts[0][0]-ox), float32(pl.pts[0][1]-oy))
-		for _, p := range pl.pts[1:] {
-			z.LineTo(float32(p[0]-ox), float32(p[1]-oy))
-		}
-		z.ClosePath()
-	}
+	addPolylines(z, polys, r.Min)
 	m := &shapeMask{*image.NewAlpha(r)}
 	z.DrawOp = drawSrc
 	z.Draw(&m.Alpha, r, image.Opaque, image.Point{})

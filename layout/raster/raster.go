@@ -421,6 +421,18 @@ func dist(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
 // rasterize adds closed polylines to the rasterizer, sized to their
 // bounds within limit, and returns those bounds.
 func (c *Canvas) rasterize(polys []polyline, limit image.Rectangle) (image.Rectangle, bool) {
+	b, ok := pixelBounds(polys)
+	b = b.Intersect(limit)
+	if !ok || b.Empty() {
+		return b, false
+	}
+	c.z.Reset(b.Dx(), b.Dy())
+	addPolylines(&c.z, polys, b.Min)
+	return b, true
+}
+
+// pixelBounds is the pixels that closed polylines touch.
+func pixelBounds(polys []polyline) (image.Rectangle, bool) {
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, pl := range polys {
 		if len(pl.pts) < 3 {
@@ -434,25 +446,23 @@ func (c *Canvas) rasterize(polys []polyline, limit image.Rectangle) (image.Recta
 	if minX > maxX {
 		return image.Rectangle{}, false
 	}
-	b := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1)
-	b = b.Intersect(limit)
-	if b.Empty() {
-		return b, false
-	}
-	w, h := b.Dx(), b.Dy()
-	c.z.Reset(w, h)
-	ox, oy := float64(b.Min.X), float64(b.Min.Y)
+	return image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1), true
+}
+
+// addPolylines adds closed polylines to a rasterizer whose (0, 0) is the
+// device pixel origin.
+func addPolylines(z *vector.Rasterizer, polys []polyline, origin image.Point) {
+	ox, oy := float64(origin.X), float64(origin.Y)
 	for _, pl := range polys {
 		if len(pl.pts) < 3 {
 			continue
 		}
-		c.z.MoveTo(float32(pl.pts[0][0]-ox), float32(pl.pts[0][1]-oy))
+		z.MoveTo(float32(pl.pts[0][0]-ox), float32(pl.pts[0][1]-oy))
 		for _, p := range pl.pts[1:] {
-			c.z.LineTo(float32(p[0]-ox), float32(p[1]-oy))
+			z.LineTo(float32(p[0]-ox), float32(p[1]-oy))
 		}
-		c.z.ClosePath()
+		z.ClosePath()
 	}
-	return b, true
 }
 
 // accumulate writes the rasterizer's coverage of b into c.cov.
@@ -546,4 +556,21 @@ func (c *Canvas) GlyphOrigin(x, y float64) (float64, float64) {
 	dx = math.Floor(dx*4)/4 - m.E
 	dy = math.Floor(dy) - m.F
 	return (m.D*dx - m.C*dy) / det, (-m.B*dx + m.A*dy) / det
+}
+
+// Walk hands the path's segments to the functions of another backend
+// (fpdf's path operators), so one outline serves both.
+func (p *Path) Walk(moveTo, lineTo func(x, y float64), cubeTo func(x1, y1, x2, y2, x, y float64), closePath func()) {
+	for _, s := range p.segs {
+		switch s.op {
+		case opMove:
+			moveTo(s.pts[0][0], s.pts[0][1])
+		case opLine:
+			lineTo(s.pts[0][0], s.pts[0][1])
+		case opCube:
+			cubeTo(s.pts[0][0], s.pts[0][1], s.pts[1][0], s.pts[1][1], s.pts[2][0], s.pts[2][1])
+		case opClose:
+			closePath()
+		}
+	}
 }

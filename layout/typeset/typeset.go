@@ -5,6 +5,7 @@
 package typeset
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -39,6 +40,11 @@ type Block struct {
 	// Card and Source name the card and the deck cell the text came from,
 	// for the overflow error.
 	Card, Source string
+	// Names are proper names in the text (an author, a list of first
+	// names, an answer that names a person or place): their words are
+	// never divided at hyphenation points, only at a hyphen they have
+	// (Frank-Walter).
+	Names []string
 }
 
 // Line is one set line of a block.
@@ -220,10 +226,122 @@ func (t Setter) breakAt(b Block, width, size float64, mode breakMode) ([]Line, e
 }
 
 func (t Setter) breakParagraph(b Block, para string, width, size float64, mode breakMode) ([]Line, error) {
-	words := strings.FieldsFunc(para, breakingSpace)
+	words := glue(strings.FieldsFunc(para, breakingSpace))
 	if len(words) == 0 {
 		return []Line{{}}, nil
 	}
+	lines, err := t.greedy(b, words, width, size, mode)
+	if err != nil {
+		return nil, err
+	}
+	return t.noWidow(b, words, lines, width, size, mode), nil
+}
+
+// glueSpace joins words that must stay on one line; it is shown, and
+// measured, as a space.
+const glueSpace = '\ue000'
+
+// glue joins the words a line must not break between: an ordinal or an
+// abbreviation and the word after it (3. Person, z. B., S. 12, Nr. 5), and
+// punctuation standing alone and the word before it (a closing „…“ or a
+// dash), so that no line begins with it and none holds only it.
+func glue(words []string) []string {
+	out := make([]string, 0, len(words))
+	joinNext := false
+	for _, w := range words {
+		switch {
+		case len(out) > 0 && (joinNext || (!hasWordRune(w) && !opening(w))):
+			out[len(out)-1] += string(glueSpace) + w
+		default:
+			out = append(out, w)
+		}
+		joinNext = keepsNext(w, out)
+	}
+	return out
+}
+
+func hasWordRune(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}
+
+// opening reports whether punctuation opens what follows („ ‚ ( [), and
+// so belongs to the next word rather than the one before.
+func opening(w string) bool {
+	return strings.ContainsAny(w[:1], "(["+"\"") || strings.HasPrefix(w, "„") || strings.HasPrefix(w, "‚")
+}
+
+// abbreviations that do not end a line: the word (or number) after them
+// stays on their line.
+var abbreviations = map[string]bool{
+	"S.": true, "Nr.": true, "Bd.": true, "Abb.": true, "Kap.": true, "Art.": true, "Abs.": true, "ca.": true,
+	"Dr.": true, "Prof.": true, "St.": true, "Hl.": true, "Jh.": true, "Jhd.": true, "Tab.": true, "Str.": true,
+}
+
+// twoPart are the first halves of two-part abbreviations (z. B., d. h.,
+// u. a., v. Chr.), which keep their second half.
+var twoPart = map[string]bool{"z.": true, "d.": true, "u.": true, "o.": true, "v.": true, "n.": true, "s.": true, "i.": true}
+
+// keepsNext reports whether the word just added (w, last of out) keeps the
+// next word on its line.
+func keepsNext(w string, out []string) bool {
+	if abbreviations[w] || twoPart[w] {
+		return true
+	}
+	// An ordinal: one to three digits and a full stop (3. Person, 21. Juni).
+	n := len(w)
+	if n >= 2 && n <= 4 && w[n-1] == '.' {
+		for _, c := range w[:n-1] {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// noWidow keeps a paragraph from ending in a line of a single word (or
+// of nothing but punctuation): the paragraph is set again narrower — just
+// narrower than the line before the last without its last word, which
+// moves that word down, or in steps of 3 % down to half the width — until
+// its last line holds two words, with as many lines as before, so the
+// block keeps its height. A paragraph that cannot (two long words) stays
+// as it was.
+func (t Setter) noWidow(b Block, words []string, lines []Line, width, size float64, mode breakMode) []Line {
+	n := len(lines)
+	if n < 2 || !widow(lines[n-1]) {
+		return lines
+	}
+	var widths []float64
+	if prev := lines[n-2].Text; strings.LastIndex(prev, " ") > 0 {
+		widths = append(widths, t.M.Width(b.Style, size, prev[:strings.LastIndex(prev, " ")])+1e-6)
+	}
+	for k := 1; k <= 16; k++ {
+		widths = append(widths, width*(1-0.03*float64(k)))
+	}
+	for _, w := range widths {
+		again, err := t.greedy(b, words, w, size, mode)
+		if err == nil && len(again) == n && !widow(again[n-1]) {
+			return again
+		}
+	}
+	return lines
+}
+
+// widow reports whether a last line holds fewer than two words.
+func widow(l Line) bool {
+	n := 0
+	for _, w := range strings.Fields(l.Text) {
+		if hasWordRune(w) {
+			n++
+		}
+	}
+	return n < 2
+}
+
+// greedy breaks words into lines, filling each line as far as it goes.
+func (t Setter) greedy(b Block, words []string, width, size float64, mode breakMode) ([]Line, error) {
+	words = slices.Clone(words) // a divided word's tail replaces it
 	space := t.M.Width(b.Style, size, " ")
 	var lines []Line
 	var cur []string
@@ -324,11 +442,7 @@ func breakPoints(t Setter, b Block, word string, patterns bool) []int {
 	if hasSoft || !patterns || b.Verbatim || t.Hyph == nil {
 		if !hasSoft {
 			// Explicit hyphens are break points even when not hyphenating.
-			for i, r := range runes {
-				if r == '-' && i > 0 && i < len(runes)-1 {
-					pts = append(pts, i+1)
-				}
-			}
+			pts = explicitHyphens(runes)
 		}
 		return pts
 	}
@@ -341,10 +455,43 @@ func breakPoints(t Setter, b Block, word string, patterns bool) []int {
 	for end > start && !unicode.IsLetter(runes[end-1]) {
 		end--
 	}
+	if isName(b, string(runes[start:end])) {
+		return explicitHyphens(runes)
+	}
 	for _, p := range t.Hyph.Points(string(runes[start:end])) {
 		pts = append(pts, start+p)
 	}
 	return pts
+}
+
+// explicitHyphens are the points after the hyphens inside a word.
+func explicitHyphens(runes []rune) []int {
+	var pts []int
+	for i, r := range runes {
+		if r == '-' && i > 0 && i < len(runes)-1 {
+			pts = append(pts, i+1)
+		}
+	}
+	return pts
+}
+
+// isName reports whether word (letters, maybe hyphens and a glued group)
+// shares a part with one of the block's proper names.
+func isName(b Block, word string) bool {
+	if len(b.Names) == 0 {
+		return false
+	}
+	parts := func(s string) []string {
+		return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+	}
+	for _, part := range parts(word) {
+		for _, name := range b.Names {
+			if slices.Contains(parts(name), part) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // breakingSpace reports whether a line may break at r: at any space but
@@ -354,12 +501,21 @@ func breakingSpace(r rune) bool {
 	return unicode.IsSpace(r) && r != '\u00a0' && r != '\u202f'
 }
 
-// visible removes soft hyphens: they show only where a line is broken.
+// visible removes soft hyphens (they show only where a line is broken)
+// and shows glued spaces as spaces.
 func visible(s string) string {
-	if !strings.ContainsRune(s, softHyphen) {
+	if !strings.ContainsRune(s, softHyphen) && !strings.ContainsRune(s, glueSpace) {
 		return s
 	}
-	return strings.ReplaceAll(s, string(softHyphen), "")
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case softHyphen:
+			return -1
+		case glueSpace:
+			return ' '
+		}
+		return r
+	}, s)
 }
 
 // GermanQuotes turns straight quotes into German ones: "…" into „…“ and

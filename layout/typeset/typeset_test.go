@@ -197,3 +197,84 @@ func TestNoBreakSpaceHolds(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 }
+
+// No paragraph ends in a single word when the line before can give one,
+// and the paragraph keeps its number of lines.
+func TestNoWidow(t *testing.T) {
+	b := Block{Text: "aaaa bbbb cccc dddd eeee", Size: 10}
+	lines, err := setter.Break(b, 20, 10) // greedy: "aaaa bbbb cccc dddd|eeee"
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(texts(lines), "|"); got != "aaaa bbbb cccc|dddd eeee" {
+		t.Fatalf("got %q, want the last line of two words", got)
+	}
+	// Two words that fill a line each stay as they are.
+	lines, _ = setter.Break(Block{Text: "Abcdefghij Klmnopqrst", Size: 10}, 12, 10)
+	if got := strings.Join(texts(lines), "|"); got != "Abcdefghij|Klmnopqrst" {
+		t.Fatalf("got %q", got)
+	}
+}
+
+// A closing quotation standing alone („… …“) stays with the word before it,
+// and no line holds it alone.
+func TestLoneClosingQuoteStaysWithItsWord(t *testing.T) {
+	b := Block{Text: "Ergänzen Sie: „Fest gemauert in der Erden …“", Size: 10, Hyphenate: true}
+	for width := 10.0; width <= 50; width++ {
+		lines, err := setter.Break(b, width, 10)
+		if err != nil {
+			continue
+		}
+		for _, l := range lines {
+			if strings.TrimSpace(l.Text) == "…“" {
+				t.Fatalf("width %g: lone quote line in %q", width, texts(lines))
+			}
+		}
+		if last := lines[len(lines)-1].Text; len(lines) > 1 && !strings.Contains(last, " ") {
+			t.Errorf("width %g: last line %q of %q is one word", width, last, texts(lines))
+		}
+	}
+}
+
+// An ordinal or abbreviation keeps the word after it on its line.
+func TestNoBreakAfterOrdinalsAndAbbreviations(t *testing.T) {
+	for _, text := range []string{"Wer ist die 3. Person", "Ein Tier, z. B. Hund", "Steht auf S. 12 oben"} {
+		for width := 8.0; width <= 30; width++ {
+			lines, err := setter.Break(Block{Text: text, Size: 10}, width, 10)
+			if err != nil {
+				continue
+			}
+			for _, l := range lines[:len(lines)-1] {
+				for _, end := range []string{" 3.", " z.", " S."} {
+					if strings.HasSuffix(" "+l.Text, end) {
+						t.Errorf("width %g: %q breaks after %q", width, texts(lines), end)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Proper names are never divided at hyphenation points, only at their own
+// hyphen; other words of the block still are.
+func TestNamesAreNotHyphenated(t *testing.T) {
+	b := Block{Text: "Bundespräsidenten Theodor Heuss Richard Weizsäcker Johannes Rau Frank-Walter", Size: 10, Hyphenate: true,
+		Names: []string{"Theodor Heuss", "Richard von Weizsäcker", "Johannes Rau", "Frank-Walter Steinmeier"}}
+	for width := 12.0; width <= 30; width++ {
+		lines, err := setter.Break(b, width, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range lines {
+			for _, head := range []string{"Theo-", "Ri-", "Rich-", "Jo-", "Johan-", "Weiz-", "Fran-", "Wal-"} {
+				if strings.HasSuffix(l.Text, head) {
+					t.Errorf("width %g: name divided: %q", width, texts(lines))
+				}
+			}
+		}
+	}
+	lines, _ := setter.Break(b, 14, 10)
+	if !strings.Contains(strings.Join(texts(lines), "|"), "Bundes-|") && !strings.Contains(strings.Join(texts(lines), "|"), "präsi-|") {
+		t.Errorf("the common noun is not hyphenated any more: %q", texts(lines))
+	}
+}
