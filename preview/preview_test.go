@@ -143,29 +143,55 @@ func TestTwentySavesASecondCoalesce(t *testing.T) {
 		}
 	}()
 	const saves = 40
-	tick := time.NewTicker(50 * time.Millisecond)
-	for i := 0; i < saves; i++ {
-		<-tick.C
+	save := func(i int) {
 		edit(rows, 5, fmt.Sprintf("Welcher Fall folgt auf „wegen“? (Stand %d)", i))
 		saveCSV(t, filepath.Join(deck, "Karten.csv"), rows)
 	}
+	tick := time.NewTicker(50 * time.Millisecond)
+	for i := 0; i < saves; i++ {
+		<-tick.C
+		save(i)
+	}
 	tick.Stop()
+	lastSave := time.Now()
+	// Then a burst faster than the debounce: a few rebuilds at most.
+	time.Sleep(time.Second)
+	mu.Lock()
+	steady := len(rebuilds)
+	mu.Unlock()
+	for i := saves; i < 2*saves; i++ {
+		time.Sleep(2 * time.Millisecond)
+		save(i)
+	}
 	<-done
 	if n := s.p.maxRebuilds.Load(); n != 1 {
 		t.Errorf("%d rebuilds ran at once, want at most 1", n)
 	}
-	named := 0
-	for _, e := range rebuilds {
-		if len(e.data.Cards) > 0 {
-			named++
+	named := func(es []sse) (n int, last time.Time) {
+		for _, e := range es {
+			if len(e.data.Cards) > 0 {
+				n++
+				last = e.at
+			}
 		}
+		return n, last
 	}
-	t.Logf("%d saves in 2 s gave %d events naming cards", saves, named)
-	if named == 0 || named >= saves/2 {
-		t.Fatalf("%d saves gave %d redraws: not coalesced", saves, named)
+	atPace, lastAtPace := named(rebuilds[:steady])
+	inBurst, _ := named(rebuilds[steady:])
+	t.Logf("%d saves at 20 a second: %d redraws, the last %v after the last save; %d saves 2 ms apart: %d redraws",
+		saves, atPace, lastAtPace.Sub(lastSave), saves, inBurst)
+	if atPace == 0 || atPace > saves {
+		t.Fatalf("%d saves gave %d redraws", saves, atPace)
+	}
+	// No backlog: the last save is on screen as soon as one rebuild allows.
+	if lag := lastAtPace.Sub(lastSave); lag > time.Second {
+		t.Fatalf("the last of the saves at 20 a second came %v after it: work piled up", lag)
+	}
+	if inBurst == 0 || inBurst > 4 {
+		t.Fatalf("%d saves 2 ms apart gave %d redraws: not coalesced", saves, inBurst)
 	}
 	c := s.p.State().Card("LAB-TST-5")
-	if !strings.Contains(c.Text, fmt.Sprintf("(Stand %d)", saves-1)) {
+	if !strings.Contains(c.Text, fmt.Sprintf("(Stand %d)", 2*saves-1)) {
 		t.Fatalf("the last save did not win: %q", c.Text)
 	}
 }
