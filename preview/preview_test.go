@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"druckreif/decks"
+	"druckreif/decks/authoring"
 	"druckreif/decks/remote"
 )
 
@@ -269,5 +271,40 @@ func TestURLDeckIsPolledAndRedrawn(t *testing.T) {
 		if len(more.data.Cards) > 0 {
 			t.Fatalf("an unchanged sheet redrew %v", more.data.Cards)
 		}
+	}
+}
+
+// A deck in one file (.ods here, .xlsx alike) is watched through its
+// folder: a broken copy renamed over it shows the problem and keeps the
+// card, the good one renamed back clears it.
+func TestWorkbookFileRenamedOverIsSeen(t *testing.T) {
+	dir := t.TempDir()
+	var good bytes.Buffer
+	if err := authoring.WriteODSTemplate(decks.Labyrinth, &good); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "mein.ods")
+	writeFile(t, path, good.Bytes())
+	s := start(t, Options{Decks: []string{path}})
+	cards := len(s.p.State().Cards)
+	if cards == 0 {
+		t.Fatalf("the template shows no card: %+v", s.p.State().Problems)
+	}
+	st := s.listen(t)
+	renameOver := func(b []byte) {
+		writeFile(t, path+".~tmp", b)
+		if err := os.Rename(path+".~tmp", path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	renameOver(good.Bytes()[:good.Len()/2])
+	e, ok := st.next(t, 10*time.Second)
+	if !ok || e.name != "changed" || e.data.Problems == 0 || len(s.p.State().Cards) != cards {
+		t.Fatalf("half a workbook: %+v, %d cards", e, len(s.p.State().Cards))
+	}
+	renameOver(good.Bytes())
+	e, ok = st.next(t, 10*time.Second)
+	if !ok || e.name != "changed" || e.data.Problems != 0 {
+		t.Fatalf("the workbook whole again: %+v", e)
 	}
 }
