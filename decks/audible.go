@@ -2,6 +2,7 @@ package decks
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 
 	"druckreif/i18n"
@@ -130,8 +131,43 @@ func (s DativSide) SoundAlike() (Homophones, bool) {
 func (s LabyrinthSide) SoundAlike() (Homophones, bool) { return soundAlike(s.Answers[:]) }
 
 // soundAlike reports the first two texts that sound the same under the
-// commonest pronunciation that joins any two.
+// commonest pronunciation that joins any two. It is a pure function of
+// the texts and the commonest cost of reading a deck, so its answers are
+// kept: druckreif preview reads a deck again after every save, and only
+// the edited rows are new.
 func soundAlike(texts []string) (Homophones, bool) {
+	key := strings.Join(texts, "\x00")
+	soundMemo.Lock()
+	r, ok := soundMemo.m[key]
+	soundMemo.Unlock()
+	if ok {
+		return r.h, r.ok
+	}
+	h, found := soundAlikeOf(texts)
+	soundMemo.Lock()
+	if soundMemo.m == nil || len(soundMemo.m) >= soundMemoSize {
+		soundMemo.m = map[string]soundResult{} // bounded: start again rather than grow
+	}
+	soundMemo.m[key] = soundResult{h, found}
+	soundMemo.Unlock()
+	return h, found
+}
+
+type soundResult struct {
+	h  Homophones
+	ok bool
+}
+
+// soundMemoSize bounds the kept answers: the default decks and a few
+// large ones of the user.
+const soundMemoSize = 1 << 15
+
+var soundMemo struct {
+	sync.Mutex
+	m map[string]soundResult
+}
+
+func soundAlikeOf(texts []string) (Homophones, bool) {
 	// A merger changes only texts that hold its letters; so each text's
 	// key is computed once for each distinct set of mergers that can
 	// change it.

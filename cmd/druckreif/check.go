@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -53,10 +52,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		probs = append(probs, ps...)
 	}
 	probs = append(probs, styleWarnings(*tpl)...)
+	var defaults []*decks.Deck
 	if len(pos) > 0 {
-		probs = append(probs, clashesWithDefaults(loaded)...)
+		defaults, _ = decks.LoadDefaults()
+		probs = append(probs, kit.ClashesWithDefaults(loaded, defaults)...)
 	}
-	probs = append(probs, duplicates(loaded, len(pos) > 0)...)
+	probs = append(probs, kit.DuplicateProblems(loaded, defaults, len(pos) > 0)...)
 	// Tells are a property of each sheet: only the decks named are tested.
 	probs = append(probs, decks.Tells(loaded)...)
 	errs, warns := printProblems(stdout, probs, lang)
@@ -71,48 +72,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// duplicates warns of questions asked twice. The user's own decks are
-// compared with each other and with the default decks they will be built
-// with; findings among the defaults alone are left to their authors.
-func duplicates(loaded []*decks.Deck, own bool) decks.Problems {
-	if !own {
-		return decks.Duplicates(loaded, nil)
-	}
-	defaults, _ := decks.LoadDefaults()
-	mine := map[*decks.DeckInfo]bool{}
-	for _, d := range loaded {
-		mine[d.Info] = true
-	}
-	var all []*decks.Deck
-	for _, d := range defaults {
-		if !slices.ContainsFunc(loaded, func(l *decks.Deck) bool { return l.Info.Source == d.Info.Source }) {
-			all = append(all, d)
-		}
-	}
-	return decks.Duplicates(append(all, loaded...), func(d *decks.DeckInfo) bool { return mine[d] })
-}
-
-// clashesWithDefaults warns when a user's deck shares its Kennung with a
-// default deck of the same game: a build with the defaults would refuse it.
-func clashesWithDefaults(mine []*decks.Deck) decks.Problems {
-	defaults, _ := decks.LoadDefaults()
-	var out decks.Problems
-	for _, d := range mine {
-		for _, def := range defaults {
-			if d.Info.Game == def.Info.Game && d.Info.Code == def.Info.Code && d.Info.Source != def.Info.Source {
-				out = append(out, decks.Problem{
-					Location: decks.Location{File: d.Info.Source, Sheet: "Deck", Column: "Kennung"},
-					Severity: decks.Warning,
-					Msg: i18n.Sprintf("die Kennung %s hat auch das Standarddeck „%s“: zusammen mit den Standarddecks wäre das ein Fehler (andere Kennung wählen oder --no-default-decks)",
-						"code %s is also used by the default deck %q: together with the default decks this is an error (choose another code or use --no-default-decks)",
-						d.Info.Code, def.Info.Name),
-				})
-			}
-		}
-	}
-	return out
 }
 
 // setCards sets every card as the print engine will and reports texts that

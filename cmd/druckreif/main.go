@@ -40,6 +40,7 @@ func init() {
 		{"export", i18n.Sprintf("Druckdaten für Druckereien (PDF/X in CMYK) nach ./out/export", "print data for print shops (PDF/X in CMYK) into ./out/export"), runExport},
 		{"preflight", i18n.Sprintf("PDF-Dateien prüfen, wie eine Druckerei sie prüft", "check PDF files as a print shop does"), runPreflight},
 		{"replay", i18n.Sprintf("ein aufgezeichnetes Spiel nachspielen", "replay a recorded game"), runReplay},
+		{"preview", i18n.Sprintf("Decks im Browser ansehen, live beim Bearbeiten", "view decks in the browser, live while editing"), runPreview},
 		{"serve", i18n.Sprintf("den Punktezähler für Handys starten", "run the scorer for phones"), runServe},
 		{"backup", i18n.Sprintf("die Daten des Punktezählers sichern, auch im Betrieb", "back up the scorer's data, also while it runs"), runBackup},
 	}
