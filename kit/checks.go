@@ -3,6 +3,7 @@ package kit
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,18 +21,23 @@ import (
 // runs the same checks, so both live here.
 
 // FitProblems sets every card as the print engine will and reports texts
-// that do not fit their card, at the deck cell they came from. A cell that
-// fails on many cards (the deck's name, printed on every card) is reported
-// once, with the number of cards.
-func FitProblems(set *decks.Set, templatesDir string) decks.Problems {
-	return fitProblems(Preflight(set, templatesDir))
+// that do not fit their card, at the deck cell they came from, and texts
+// set below the typographic floor (layout.TextFloor) as warnings at their
+// cells. A cell that fails on many cards (the deck's name, printed on
+// every card) is reported once, with the number of cards. It also returns
+// every block of text set, with its size (check reports the smallest per
+// deck).
+func FitProblems(set *decks.Set, templatesDir string) (decks.Problems, []layout.TextSize) {
+	sizes, errs := Measure(set, templatesDir)
+	return append(fitProblems(errs), floorWarnings(sizes)...), sizes
 }
 
 // CardFitProblems is FitProblems for some cards of one deck only (the ones
 // an edit changed), each problem naming its card's face ID.
 func CardFitProblems(cs []layout.Card, w, h float64) []FitProblem {
 	var out []FitProblem
-	for _, err := range layout.Preflight(cs, w, h) {
+	sizes, errs := layout.Measure(cs, w, h)
+	for _, err := range errs {
 		var oe *typeset.OverflowError
 		card := ""
 		if errors.As(err, &oe) {
@@ -39,7 +45,63 @@ func CardFitProblems(cs []layout.Card, w, h float64) []FitProblem {
 		}
 		out = append(out, FitProblem{Card: card, Problem: fitProblems([]error{err})[0]})
 	}
+	for _, sp := range smallTexts(sizes) {
+		out = append(out, FitProblem{Card: sp.card, Problem: sp.Problem})
+	}
 	return out
+}
+
+// sizedProblem is a warning of a text set small, with its size, so that a
+// cell set small on several cards is reported once, at its smallest.
+type sizedProblem struct {
+	decks.Problem
+	card string
+	size float64
+}
+
+// floorWarnings warns of the texts set below the floor: a text that builds,
+// but is hard to read at the table.
+func floorWarnings(sizes []layout.TextSize) decks.Problems {
+	var out decks.Problems
+	for _, sp := range smallTexts(sizes) {
+		out = append(out, sp.Problem)
+	}
+	return out
+}
+
+// smallTexts are the cells set below the floor, once per cell with its
+// smallest size, in the order first set.
+func smallTexts(sizes []layout.TextSize) []sizedProblem {
+	var out []sizedProblem
+	small := map[string]int{} // source → index in out
+	for _, t := range sizes {
+		if t.Size >= layout.TextFloor-1e-6 || t.Source == "" {
+			continue
+		}
+		if i, ok := small[t.Source]; ok {
+			if t.Size < out[i].size {
+				out[i] = floorWarning(t)
+			}
+			continue
+		}
+		small[t.Source] = len(out)
+		out = append(out, floorWarning(t))
+	}
+	return out
+}
+
+func floorWarning(t layout.TextSize) sizedProblem {
+	return sizedProblem{Problem: decks.Problem{
+		Location: ParseLocation(t.Source),
+		Severity: decks.Warning,
+		Msg: i18n.Sprintf("Karte %s: der Text ist in %s pt gesetzt, kleiner als %s pt, schwer zu lesen (kürzen)",
+			"card %s: the text is set at %s pt, below %s pt, hard to read (shorten it)", t.Card, Points(t.Size), Points(layout.TextFloor)),
+	}, card: t.Card, size: t.Size}
+}
+
+// Points formats a text size as German prints it, rounded down: 6,5.
+func Points(v float64) string {
+	return strings.Replace(strconv.FormatFloat(math.Floor(v*10+1e-6)/10, 'f', 1, 64), ".", ",", 1)
 }
 
 // FitProblem is a text that does not fit, with the face it is on.

@@ -1,18 +1,14 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 	"strings"
 
 	"druckreif/decks"
 	"druckreif/i18n"
 	"druckreif/kit"
 	"druckreif/layout"
-	"druckreif/layout/typeset"
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -48,7 +44,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var sizes []layout.TextSize
 	if !probs.HasErrors() {
 		var ps decks.Problems
-		ps, sizes = setCards(set, *tpl)
+		ps, sizes = kit.FitProblems(set, *tpl)
 		probs = append(probs, ps...)
 	}
 	probs = append(probs, styleWarnings(*tpl)...)
@@ -74,89 +70,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// setCards sets every card as the print engine will and reports texts that
-// do not fit their card, at the deck cell they came from. A cell that
-// fails on many cards (the deck's name, printed on every card) is reported
-// once, with the number of cards.
-func setCards(set *decks.Set, templates string) (decks.Problems, []layout.TextSize) {
-	var out []sizedProblem
-	type key struct{ source, reason string }
-	seen := map[key]int{} // → index in out
-	counts := map[key]int{}
-	sizes, errs := kit.Measure(set, templates)
-	for _, err := range errs {
-		var oe *typeset.OverflowError
-		if errors.As(err, &oe) {
-			k := key{oe.Source, oe.Reason.DE}
-			counts[k]++
-			if _, dup := seen[k]; dup {
-				continue
-			}
-			seen[k] = len(out)
-			out = append(out, sizedProblem{Problem: decks.Problem{
-				Location: decks.Location{File: oe.Source},
-				Severity: decks.Error,
-				Msg:      i18n.Text{DE: "Karte " + oe.Card + ": " + oe.Reason.DE, EN: "card " + oe.Card + ": " + oe.Reason.EN},
-			}})
-			continue
-		}
-		var styled interface{ In(i18n.Lang) string }
-		if errors.As(err, &styled) {
-			out = append(out, sizedProblem{Problem: decks.Problem{Severity: decks.Error, Msg: i18n.Text{DE: styled.In(i18n.German), EN: styled.In(i18n.English)}}})
-			continue
-		}
-		out = append(out, sizedProblem{Problem: decks.Problem{Severity: decks.Error, Msg: i18n.Sprintf("%v", "%v", err)}})
-	}
-	// A text set below the floor builds, but is hard to read at the table:
-	// a warning at its cell, once per cell with its smallest size.
-	small := map[string]int{} // source → index in out
-	for _, t := range sizes {
-		if t.Size >= layout.TextFloor-1e-6 || t.Source == "" {
-			continue
-		}
-		if i, ok := small[t.Source]; ok {
-			if t.Size < out[i].size {
-				out[i] = floorWarning(t)
-			}
-			continue
-		}
-		small[t.Source] = len(out)
-		out = append(out, floorWarning(t))
-	}
-	for k, i := range seen {
-		if n := counts[k]; n > 1 {
-			out[i].Msg.DE += fmt.Sprintf(" (ebenso %d weitere Karten)", n-1)
-			out[i].Msg.EN += fmt.Sprintf(" (likewise %d more cards)", n-1)
-		}
-	}
-	probs := make(decks.Problems, len(out))
-	for i, p := range out {
-		probs[i] = p.Problem
-	}
-	return probs, sizes
-}
-
-// sizedProblem is a problem with the text size it is about, so that a cell
-// set small on several cards is reported once, at its smallest.
-type sizedProblem struct {
-	decks.Problem
-	size float64
-}
-
-func floorWarning(t layout.TextSize) sizedProblem {
-	return sizedProblem{Problem: decks.Problem{
-		Location: decks.Location{File: t.Source},
-		Severity: decks.Warning,
-		Msg: i18n.Sprintf("Karte %s: der Text ist in %s pt gesetzt, kleiner als %s pt, schwer zu lesen (kürzen)",
-			"card %s: the text is set at %s pt, below %s pt, hard to read (shorten it)", t.Card, points(t.Size), points(layout.TextFloor)),
-	}, size: t.Size}
-}
-
-// points formats a size as German prints it: 6,5.
-func points(v float64) string {
-	return strings.Replace(strconv.FormatFloat(math.Floor(v*10+1e-6)/10, 'f', 1, 64), ".", ",", 1)
-}
-
 // printSmallest says per deck the smallest size its texts are set at
 // (blocks from the deck's cells; the card's small print is fixed).
 func printSmallest(w io.Writer, loaded []*decks.Deck, sizes []layout.TextSize, lang i18n.Lang) {
@@ -175,7 +88,7 @@ func printSmallest(w io.Writer, loaded []*decks.Deck, sizes []layout.TextSize, l
 			continue
 		}
 		fmt.Fprintln(w, i18n.Sprintf("%s: kleinste Schrift %s pt (%d Textblöcke)", "%s: smallest text %s pt (%d text blocks)",
-			d.Info.Source, points(least), n).In(lang))
+			d.Info.Source, kit.Points(least), n).In(lang))
 	}
 }
 
