@@ -189,7 +189,10 @@ func TestTwentySavesASecondCoalesce(t *testing.T) {
 	if lag := lastAtPace.Sub(lastSave); lag > time.Second {
 		t.Fatalf("the last of the saves at 20 a second came %v after it: work piled up", lag)
 	}
-	if inBurst == 0 || inBurst > 4 {
+	// On a quiet machine the burst is drawn once or twice; on a loaded one
+	// a save can take longer than the debounce, so allow a quarter of the
+	// saves — a pile-up would draw every one of them.
+	if inBurst == 0 || inBurst > saves/4 {
 		t.Fatalf("%d saves 2 ms apart gave %d redraws: not coalesced", saves, inBurst)
 	}
 	c := s.p.State().Card("LAB-TST-5")
