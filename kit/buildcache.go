@@ -87,7 +87,7 @@ func (k *keyer) key(j job) (cache.Key, bool) {
 	if k.base == nil || j.name == "" {
 		return cache.Key{}, false
 	}
-	h := cache.NewHasher().Bytes(k.base).String(j.name)
+	h := cache.NewHasher().Bytes(k.base).String(j.name).Bytes(j.listing)
 	switch j.inputs {
 	case gameDecks:
 		fp, ok := k.deckFingerprint(j.game)

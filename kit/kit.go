@@ -84,7 +84,11 @@ type job struct {
 	// cache key; inputs what it draws from the decks.
 	name   string
 	inputs inputs
-	run    func() ([]File, []string, error)
+	// listing, for the jobs drawn from other files (a cover lists its
+	// game's files, a box holds its game's cards), is what they read of
+	// them, and part of the key.
+	listing []byte
+	run     func() ([]File, []string, error)
 }
 
 // Build renders the kit's files; it writes nothing (see OpenOutput).
@@ -212,14 +216,19 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 			if len(want) > 0 && !want[g] {
 				continue
 			}
+			g := g
 			if boxed[g] {
-				fs, err := boxFile(o, g, out)
+				built := out
+				fs, _, err := keys.runCached(job{game: g, name: "box/" + string(g), listing: fileListing(g, built),
+					run: func() ([]File, []string, error) { fs, err := boxFile(o, g, built); return fs, nil, err }})
 				if err != nil {
 					return nil, nil, err
 				}
 				out = append(out, fs...)
 			}
-			fs, err := coverAndGuide(o, g, out)
+			built := out // with the box, which the cover lists too
+			fs, _, err := keys.runCached(job{game: g, name: "cover/" + string(g), listing: fileListing(g, built),
+				run: func() ([]File, []string, error) { fs, err := coverAndGuide(o, g, built); return fs, nil, err }})
 			if err != nil {
 				return nil, nil, err
 			}
@@ -228,6 +237,18 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 	}
 	o.Cache.Trim() // keep the cache within its bound; a failure only costs room
 	return out, allWarns, nil
+}
+
+// fileListing is what a game's cover and box read of the files built for
+// it: their paths, descriptions and card counts.
+func fileListing(g decks.Game, built []File) []byte {
+	var b strings.Builder
+	for _, f := range built {
+		if strings.HasPrefix(f.Path, string(g)+"/") {
+			fmt.Fprintf(&b, "%s\x00%s\x00%d\n", f.Path, f.What, f.Count["Karten"])
+		}
+	}
+	return []byte(b.String())
 }
 
 // inOrder runs do(0) … do(n−1) on one worker per core, each worker
