@@ -203,8 +203,13 @@ func TestServeGuessingFromOutside(t *testing.T) {
 	}
 	got = tally(outsideBurst(t, s.base, "127.0.0.3", pins))
 	t.Logf("60 PIN guesses released together: %v", got)
-	if got[403]+got[200] > 10 {
-		t.Fatalf("%d PINs compared: %v", got[403]+got[200], got)
+	// The limit counts the wrong PINs compared, as scorer/web's
+	// TestAttackParallelPINs does: the burst's connections reach the
+	// server in any order, so the right PIN, sent last, is among the first
+	// ten compared about one time in six — found as any guess within the
+	// limit may be, and given back, so it costs no slot.
+	if got[403] > 10 || got[200] > 1 {
+		t.Fatalf("%d wrong PINs compared, %d right: %v", got[403], got[200], got)
 	}
 	compared := 0
 	for host := 10; host < 16; host++ {
