@@ -227,7 +227,13 @@
     var end = tm.start + tm.seconds * 1000;
     var left = end - serverNow();
     var key = tm.kind + tm.start;
-    if (left <= -4000) { box.hidden = true; return; }
+    if (left <= -4000) {
+      // A phone that was asleep (or starved) through the last seconds
+      // still says the time ran out, behind the hidden box.
+      box.querySelector(".timer-left").textContent = t("Zeit um!", "Time's up!");
+      box.hidden = true;
+      return;
+    }
     box.hidden = false;
     box.classList.toggle("count", tm.kind === "count");
     box.classList.toggle("over", left <= 0);
