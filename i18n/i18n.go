@@ -111,3 +111,19 @@ func needsEscape(r rune) bool {
 	}
 	return false
 }
+
+// FromAcceptLanguage is the first of German and English that an HTTP
+// Accept-Language header names, in the header's order; German when it
+// names neither. The scorer and the preview both answer a browser so.
+func FromAcceptLanguage(header string) Lang {
+	for _, part := range strings.Split(header, ",") {
+		tag := strings.ToLower(strings.TrimSpace(strings.Split(part, ";")[0]))
+		switch {
+		case strings.HasPrefix(tag, "de"):
+			return German
+		case strings.HasPrefix(tag, "en"):
+			return English
+		}
+	}
+	return German
+}

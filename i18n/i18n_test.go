@@ -16,3 +16,14 @@ func TestOneLine(t *testing.T) {
 		}
 	}
 }
+
+func TestFromAcceptLanguage(t *testing.T) {
+	for header, want := range map[string]Lang{
+		"": German, "en-US,en;q=0.9": English, "fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7": English,
+		"de-AT": German, "fr": German, "EN": English,
+	} {
+		if got := FromAcceptLanguage(header); got != want {
+			t.Errorf("%q: %v, want %v", header, got, want)
+		}
+	}
+}

@@ -77,16 +77,7 @@ func (s *Server) langOf(r *http.Request) i18n.Lang {
 	if s.lang != nil {
 		return *s.lang
 	}
-	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
-		tag := strings.ToLower(strings.TrimSpace(strings.Split(part, ";")[0]))
-		switch {
-		case strings.HasPrefix(tag, "de"):
-			return i18n.German
-		case strings.HasPrefix(tag, "en"):
-			return i18n.English
-		}
-	}
-	return i18n.German
+	return i18n.FromAcceptLanguage(r.Header.Get("Accept-Language"))
 }
 
 // view is what the templates see.

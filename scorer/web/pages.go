@@ -160,16 +160,7 @@ func lang(r *http.Request) i18n.Lang {
 		l, _ := i18n.Parse(c.Value)
 		return l
 	}
-	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
-		tag := strings.ToLower(strings.TrimSpace(strings.Split(part, ";")[0]))
-		switch {
-		case strings.HasPrefix(tag, "de"):
-			return i18n.German
-		case strings.HasPrefix(tag, "en"):
-			return i18n.English
-		}
-	}
-	return i18n.German
+	return i18n.FromAcceptLanguage(r.Header.Get("Accept-Language"))
 }
 
 func (s *Server) newView(r *http.Request, au scorer.Auth, title string) *view {
