@@ -135,7 +135,18 @@ func (c *Canvas) pxText(x, y float64, s, style string, sizePt float64, col Color
 	const k = 72 / 25.4
 	x = math.Round(x*k*100) / 100 / k
 	y = st.pageH - math.Round((st.pageH-y)*k*100)/100/k
-	if st.textMode != 1 {
+	if st.textMode == 2 {
+		// Text both filled and stroked is filled as paths (poppler's
+		// Splash fills its glyph outlines, at their exact position).
+		pen := x
+		for _, r := range s {
+			if len(glyphOutline(style, r)) > 0 {
+				key := glyphKey{style, r, sizePt}
+				c.px.FillShapePath(key, func() *raster.Path { return glyphAt(0, 0, style, r, sizePt) }, pen, y, rgb(col))
+			}
+			pen += c.Setter.M.Width(style, sizePt, string(r))
+		}
+	} else if st.textMode != 1 {
 		// Filled glyphs sit on the renderers' glyph grid (GlyphOrigin),
 		// each drawn from its cached coverage.
 		pen := x

@@ -2,6 +2,7 @@ package raster
 
 import (
 	"image"
+	"image/draw"
 	"math"
 	"sync"
 
@@ -37,6 +38,13 @@ const maxCachedShapes = 20000
 // every time): its coverage is taken from the cache when the shape was
 // filled before at the same transform and sub-pixel position.
 func (c *Canvas) FillShape(key any, outline func() *Path, ox, oy float64, col Color) {
+	c.cachedShape(glyphFill{key}, outline, nil, ox, oy, col)
+}
+
+// FillShapePath fills a cached shape as a path is filled (with the
+// renderers' path antialiasing, at its exact position): glyphs that PDF
+// renderers fill as paths, those of text both filled and stroked.
+func (c *Canvas) FillShapePath(key any, outline func() *Path, ox, oy float64, col Color) {
 	c.cachedShape(key, outline, nil, ox, oy, col)
 }
 
@@ -52,6 +60,9 @@ type strokeKey struct {
 	cap   Cap
 	join  Join
 }
+
+// glyphFill keys a glyph filled as a glyph, not as a path.
+type glyphFill struct{ key any }
 
 func (c *Canvas) cachedShape(key any, outline func() *Path, stroke *Stroke, ox, oy float64, col Color) {
 	g := c.top()
@@ -72,7 +83,11 @@ func (c *Canvas) cachedShape(key any, outline func() *Path, stroke *Stroke, ox, 
 			dev.Width *= g.m.scale()
 			polys = strokePolylines(polys, dev)
 		}
-		mask = rasterizeMask(polys)
+		if _, glyph := key.(glyphFill); glyph {
+			mask = rasterizeMask(polys)
+		} else {
+			mask = c.splashMask(polys)
+		}
 		shapeCache.Lock()
 		if shapeCache.m == nil || len(shapeCache.m) >= maxCachedShapes {
 			shapeCache.m = map[shapeKey]*shapeMask{}
@@ -102,7 +117,17 @@ func rasterizeMask(polys []polyline) *shapeMask {
 	z := vector.NewRasterizer(r.Dx(), r.Dy())
 	addPolylines(z, polys, r.Min)
 	m := &shapeMask{*image.NewAlpha(r)}
-	z.DrawOp = drawSrc
+	z.DrawOp = draw.Src
 	z.Draw(&m.Alpha, r, image.Opaque, image.Point{})
+	return m
+}
+
+func (c *Canvas) splashMask(polys []polyline) *shapeMask {
+	r, ok := pixelBounds(polys)
+	if !ok {
+		return &shapeMask{}
+	}
+	m := &shapeMask{*image.NewAlpha(r)}
+	c.sc.coverage(polys, r, m.Pix)
 	return m
 }

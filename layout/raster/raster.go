@@ -8,7 +8,6 @@ package raster
 
 import (
 	"image"
-	"image/color"
 	"image/draw"
 	"math"
 
@@ -175,8 +174,8 @@ type group struct {
 type Canvas struct {
 	img   *image.RGBA
 	stack []group
-	z     vector.Rasterizer
 	cov   image.Alpha // a path's coverage, sized to its bounds
+	sc    scanner
 }
 
 // New makes a white canvas of w × h pixels whose user units map to
@@ -211,10 +210,10 @@ func (c *Canvas) PushClip(p *Path) {
 		inner = inner.Intersect(g.inner)
 	}
 	g.inner = inner
-	b, ok := c.rasterize(polys, c.limit(&g))
+	b, ok := pathBounds(polys, c.limit(&g))
 	mask := &image.Alpha{Rect: b}
 	if ok {
-		c.accumulate(b)
+		c.splashCoverage(polys, b)
 		mask.Pix = append([]uint8(nil), c.cov.Pix...)
 		mask.Stride = b.Dx()
 		if g.clip != nil {
@@ -290,55 +289,52 @@ func (c *Canvas) Pop() {
 func (c *Canvas) Fill(p *Path, col Color) {
 	g := c.top()
 	polys := c.flatten(p, g.m)
-	if !g.multiply && c.fillRect(polys, col) {
+	if c.fillRect(polys, col) {
 		return
 	}
 	c.paint(polys, col)
 }
 
-// fillRect paints an axis-aligned rectangle — the grounds of faces and
-// boxes, the largest fills of a card — by setting its whole pixels
-// directly and rasterizing only the four thin strips of its fractional
-// edges. It reports false for other shapes, or when the rectangle's
-// pixels are not all open in the clip.
+// fillRect paints a fill that is one axis-aligned rectangle — the
+// grounds of faces and boxes, the largest fills of a card — adjusted to
+// whole pixels (adjust.go), by setting its pixels directly where the clip
+// leaves them all open. It reports false for other shapes.
 func (c *Canvas) fillRect(polys []polyline, col Color) bool {
-	in := openRect(polys)
-	if in.Dx() < 3 || in.Dy() < 3 {
-		return false
-	}
-	g := c.top()
-	in = in.Intersect(c.img.Bounds())
-	if g.clip != nil && !in.In(g.inner) {
-		return false
-	}
-	var minX, minY, maxX, maxY float64 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, pl := range polys {
-		for _, p := range pl.pts {
-			minX, maxX = math.Min(minX, p[0]), math.Max(maxX, p[0])
-			minY, maxY = math.Min(minY, p[1]), math.Max(maxY, p[1])
+	var rect []polyline
+	for i, pl := range polys {
+		if len(pl.pts) >= 3 {
+			if rect != nil {
+				return false
+			}
+			rect = polys[i : i+1]
 		}
+	}
+	if rect == nil {
+		return false
+	}
+	x0, y0, x1, y1, ok := axisRect(rect[0].pts)
+	if !ok {
+		return false
+	}
+	r := snappedRect(x0, y0, x1, y1)
+	g := c.top()
+	if g.multiply || (g.clip != nil && !r.In(g.inner)) {
+		c.paint([]polyline{rectPolyline(r)}, col)
+		return true
+	}
+	in := r.Intersect(c.img.Bounds())
+	if in.Empty() {
+		return true
 	}
 	px := [4]uint8{col.R, col.G, col.B, 255}
-	if !in.Empty() {
-		row := c.img.Pix[c.img.PixOffset(in.Min.X, in.Min.Y):]
-		first := row[:4*in.Dx()]
-		for i := 0; i < len(first); i += 4 {
-			copy(first[i:i+4], px[:])
-		}
-		for y := in.Min.Y + 1; y < in.Max.Y; y++ {
-			copy(c.img.Pix[c.img.PixOffset(in.Min.X, y):], first)
-		}
+	row := c.img.Pix[c.img.PixOffset(in.Min.X, in.Min.Y):]
+	first := row[:4*in.Dx()]
+	for i := 0; i < len(first); i += 4 {
+		copy(first[i:i+4], px[:])
 	}
-	ix0, iy0, ix1, iy1 := float64(in.Min.X), float64(in.Min.Y), float64(in.Max.X), float64(in.Max.Y)
-	strip := func(x0, y0, x1, y1 float64) {
-		if x1 > x0 && y1 > y0 {
-			c.paint([]polyline{{pts: [][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, closed: true}}, col)
-		}
+	for y := in.Min.Y + 1; y < in.Max.Y; y++ {
+		copy(c.img.Pix[c.img.PixOffset(in.Min.X, y):], first)
 	}
-	strip(minX, minY, maxX, iy0) // top, corners included
-	strip(minX, iy1, maxX, maxY) // bottom
-	strip(minX, iy0, ix0, iy1)   // left
-	strip(ix1, iy0, maxX, iy1)   // right
 	return true
 }
 
@@ -354,7 +350,9 @@ func (c *Canvas) StrokePath(p *Path, s Stroke, col Color) {
 			dev.Dash[i] = d * k
 		}
 	}
-	c.paint(strokePolylines(c.flatten(p, g.m), dev), col)
+	polys := strokePolylines(c.flatten(p, g.m), dev)
+	adjustStroke(polys)
+	c.paint(polys, col)
 }
 
 // polyline is a flattened subpath in device pixels.
@@ -418,17 +416,11 @@ func (c *Canvas) flatten(p *Path, m Matrix) []polyline {
 
 func dist(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
 
-// rasterize adds closed polylines to the rasterizer, sized to their
-// bounds within limit, and returns those bounds.
-func (c *Canvas) rasterize(polys []polyline, limit image.Rectangle) (image.Rectangle, bool) {
+// pathBounds is the device pixels closed polylines touch, within limit.
+func pathBounds(polys []polyline, limit image.Rectangle) (image.Rectangle, bool) {
 	b, ok := pixelBounds(polys)
 	b = b.Intersect(limit)
-	if !ok || b.Empty() {
-		return b, false
-	}
-	c.z.Reset(b.Dx(), b.Dy())
-	addPolylines(&c.z, polys, b.Min)
-	return b, true
+	return b, ok && !b.Empty()
 }
 
 // pixelBounds is the pixels that closed polylines touch.
@@ -465,39 +457,30 @@ func addPolylines(z *vector.Rasterizer, polys []polyline, origin image.Point) {
 	}
 }
 
-// accumulate writes the rasterizer's coverage of b into c.cov.
-func (c *Canvas) accumulate(b image.Rectangle) {
+// splashCoverage writes the coverage of closed polylines over b into
+// c.cov, as Splash antialiases paths (splash.go).
+func (c *Canvas) splashCoverage(polys []polyline, b image.Rectangle) {
 	w, h := b.Dx(), b.Dy()
 	if cap(c.cov.Pix) < w*h {
 		c.cov.Pix = make([]uint8, w*h)
 	}
 	c.cov.Pix = c.cov.Pix[:w*h]
-	clear(c.cov.Pix)
 	c.cov.Stride, c.cov.Rect = w, image.Rect(0, 0, w, h)
-	c.z.DrawOp = draw.Src
-	c.z.Draw(&c.cov, c.cov.Rect, image.Opaque, image.Point{})
+	c.sc.coverage(polys, b, c.cov.Pix)
 }
 
 // paint fills closed polylines with col through the group's clip and
 // blend mode.
 func (c *Canvas) paint(polys []polyline, col Color) {
 	g := c.top()
-	b, ok := c.rasterize(polys, c.limit(g))
+	b, ok := pathBounds(polys, c.limit(g))
 	if !ok {
 		return
 	}
-	if !g.multiply && (g.clip == nil || b.In(g.inner)) {
-		// Plain painting: the rasterizer composites onto the image itself.
-		c.z.DrawOp = draw.Over
-		c.z.Draw(c.img, b, image.NewUniform(color.RGBA{col.R, col.G, col.B, 255}), image.Point{})
-		return
-	}
-	c.accumulate(b)
+	c.splashCoverage(polys, b)
 	c.composite(b, func(y int) []uint8 { return c.cov.Pix[(y-b.Min.Y)*c.cov.Stride:] }, col)
 }
 
-// drawSrc is the operator that writes a rasterizer's coverage.
-const drawSrc = draw.Src
 
 // composite blends col into the device rectangle b through a coverage
 // whose row y (from b.Min.X on) cov gives, and the group's clip and blend
