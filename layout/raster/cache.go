@@ -99,7 +99,7 @@ func (c *Canvas) cachedShape(key any, outline func() *Path, stroke *Stroke, ox, 
 		return
 	}
 	at := image.Pt(int(ix), int(iy))
-	b := mask.Rect.Add(at).Intersect(c.limit(g))
+	b := mask.Rect.Add(at).Intersect(g.limit)
 	if b.Empty() {
 		return
 	}
@@ -128,6 +128,6 @@ func (c *Canvas) splashMask(polys []polyline) *shapeMask {
 		return &shapeMask{}
 	}
 	m := &shapeMask{*image.NewAlpha(r)}
-	c.sc.coverage(polys, r, m.Pix)
+	c.sc.coverage(polys, r, sampleRect{aaSize * r.Min.X, aaSize * r.Min.Y, aaSize*r.Max.X - 1, aaSize*r.Max.Y - 1}, m.Pix)
 	return m
 }

@@ -162,12 +162,45 @@ type Stroke struct {
 
 // group is one level of the graphics state.
 type group struct {
-	m    Matrix
-	clip *image.Alpha // nil: nothing clipped at this level or above
-	// inner is where clip is fully open (inside a rectangular clip):
-	// painting that stays in it needs no mask.
-	inner    image.Rectangle
-	multiply bool
+	m Matrix
+	// The clip: rectangles clip at the level of Splash's samples (rect,
+	// the samples kept, inclusive), other paths through a mask (nil when
+	// there is none). limit is the pixels the clip leaves anything of,
+	// inner those it leaves wholly open: painting that stays in inner
+	// needs no clipping.
+	rect         sampleRect
+	mask         *image.Alpha
+	limit, inner image.Rectangle
+	multiply     bool
+}
+
+// sampleRect is a rectangle of Splash samples, x0 … x1 and y0 … y1
+// inclusive.
+type sampleRect struct{ x0, y0, x1, y1 int }
+
+// pixels are the pixels the samples touch.
+func (r sampleRect) pixels() image.Rectangle {
+	if r.x0 > r.x1 || r.y0 > r.y1 {
+		return image.Rectangle{}
+	}
+	return image.Rect(floorDiv(r.x0, aaSize), floorDiv(r.y0, aaSize), floorDiv(r.x1, aaSize)+1, floorDiv(r.y1, aaSize)+1)
+}
+
+// whole are the pixels all of whose samples are in the rectangle.
+func (r sampleRect) whole() image.Rectangle {
+	return image.Rect(-floorDiv(-r.x0, aaSize), -floorDiv(-r.y0, aaSize), floorDiv(r.x1+1, aaSize), floorDiv(r.y1+1, aaSize)).Canon()
+}
+
+func (r sampleRect) intersect(o sampleRect) sampleRect {
+	return sampleRect{max(r.x0, o.x0), max(r.y0, o.y0), min(r.x1, o.x1), min(r.y1, o.y1)}
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
 }
 
 // Canvas paints into an RGBA image.
@@ -183,7 +216,9 @@ type Canvas struct {
 func New(w, h int, base Matrix) *Canvas {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
-	return &Canvas{img: img, stack: []group{{m: base}}}
+	all := img.Bounds()
+	return &Canvas{img: img, stack: []group{{m: base, limit: all, inner: all,
+		rect: sampleRect{0, 0, aaSize*w - 1, aaSize*h - 1}}}}
 }
 
 // Image is what has been painted.
@@ -199,27 +234,34 @@ func (c *Canvas) Push(m Matrix) {
 	c.stack = append(c.stack, g)
 }
 
-// PushClip starts a group painting only inside p (non-zero winding). The
-// mask covers only the clip's bounds (within the enclosing clip's): a
-// clip around one word costs that word's pixels, not the face's.
+// PushClip starts a group painting only inside p (non-zero winding). A
+// rectangle clips as Splash clips it, sample by sample, and needs no
+// mask; another path's mask covers only its bounds (within the enclosing
+// clip's): a clip around one word costs that word's pixels, not the
+// face's.
 func (c *Canvas) PushClip(p *Path) {
 	g := *c.top()
 	polys := c.flatten(p, g.m)
-	inner := openRect(polys)
-	if g.clip != nil {
-		inner = inner.Intersect(g.inner)
+	if x0, y0, x1, y1, ok := singleRect(polys); ok {
+		// Splash keeps the samples from the one the rectangle's near edge
+		// falls in to the one its far edge falls in.
+		g.rect = g.rect.intersect(sampleRect{int(math.Floor(x0 * aaSize)), int(math.Floor(y0 * aaSize)),
+			int(math.Floor(x1 * aaSize)), int(math.Floor(y1 * aaSize))})
+		g.limit = g.limit.Intersect(g.rect.pixels())
+		g.inner = g.inner.Intersect(g.rect.whole())
+		c.stack = append(c.stack, g)
+		return
 	}
-	g.inner = inner
-	b, ok := pathBounds(polys, c.limit(&g))
+	b, ok := pathBounds(polys, g.limit)
 	mask := &image.Alpha{Rect: b}
 	if ok {
-		c.splashCoverage(polys, b)
+		c.splashCoverage(polys, b, &g)
 		mask.Pix = append([]uint8(nil), c.cov.Pix...)
 		mask.Stride = b.Dx()
-		if g.clip != nil {
+		if g.mask != nil {
 			for y := b.Min.Y; y < b.Max.Y; y++ {
 				row := mask.Pix[(y-b.Min.Y)*mask.Stride : (y-b.Min.Y+1)*mask.Stride]
-				parent := g.clip.Pix[g.clip.PixOffset(b.Min.X, y):]
+				parent := g.mask.Pix[g.mask.PixOffset(b.Min.X, y):]
 				for x, v := range row {
 					row[x] = uint8((uint16(v)*uint16(parent[x]) + 127) / 255)
 				}
@@ -228,47 +270,27 @@ func (c *Canvas) PushClip(p *Path) {
 	} else {
 		mask.Rect = image.Rectangle{}
 	}
-	g.clip = mask
+	g.mask = mask
+	g.limit, g.inner = mask.Rect, image.Rectangle{}
 	c.stack = append(c.stack, g)
 }
 
-// openRect is the whole pixels inside a clip that is one axis-aligned
-// rectangle (the face's trim, a form's box), or an empty rectangle.
-func openRect(polys []polyline) image.Rectangle {
-	var pts [][2]float64
-	for _, pl := range polys {
+// singleRect is the extent of polylines that are one axis-aligned
+// rectangle.
+func singleRect(polys []polyline) (x0, y0, x1, y1 float64, ok bool) {
+	var rect []polyline
+	for i, pl := range polys {
 		if len(pl.pts) >= 3 {
-			if pts != nil {
-				return image.Rectangle{}
+			if rect != nil {
+				return 0, 0, 0, 0, false
 			}
-			pts = dedupe(pl.pts)
+			rect = polys[i : i+1]
 		}
 	}
-	if len(pts) == 5 && pts[0] == pts[4] {
-		pts = pts[:4]
+	if rect == nil {
+		return 0, 0, 0, 0, false
 	}
-	if len(pts) != 4 {
-		return image.Rectangle{}
-	}
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, p := range pts {
-		minX, maxX = math.Min(minX, p[0]), math.Max(maxX, p[0])
-		minY, maxY = math.Min(minY, p[1]), math.Max(maxY, p[1])
-	}
-	for _, p := range pts {
-		if (p[0] != minX && p[0] != maxX) || (p[1] != minY && p[1] != maxY) {
-			return image.Rectangle{}
-		}
-	}
-	return image.Rect(int(math.Ceil(minX)), int(math.Ceil(minY)), int(math.Floor(maxX)), int(math.Floor(maxY)))
-}
-
-// limit is the device area a group can paint: the image, within its clip.
-func (c *Canvas) limit(g *group) image.Rectangle {
-	if g.clip != nil {
-		return g.clip.Rect
-	}
-	return c.img.Bounds()
+	return axisRect(rect[0].pts)
 }
 
 // PushMultiply starts a group painting with the Multiply blend mode.
@@ -300,29 +322,17 @@ func (c *Canvas) Fill(p *Path, col Color) {
 // whole pixels (adjust.go), by setting its pixels directly where the clip
 // leaves them all open. It reports false for other shapes.
 func (c *Canvas) fillRect(polys []polyline, col Color) bool {
-	var rect []polyline
-	for i, pl := range polys {
-		if len(pl.pts) >= 3 {
-			if rect != nil {
-				return false
-			}
-			rect = polys[i : i+1]
-		}
-	}
-	if rect == nil {
-		return false
-	}
-	x0, y0, x1, y1, ok := axisRect(rect[0].pts)
+	x0, y0, x1, y1, ok := singleRect(polys)
 	if !ok {
 		return false
 	}
 	r := snappedRect(x0, y0, x1, y1)
 	g := c.top()
-	if g.multiply || (g.clip != nil && !r.In(g.inner)) {
+	in := r.Intersect(g.inner)
+	if g.multiply || in != r.Intersect(g.limit) {
 		c.paint([]polyline{rectPolyline(r)}, col)
 		return true
 	}
-	in := r.Intersect(c.img.Bounds())
 	if in.Empty() {
 		return true
 	}
@@ -459,25 +469,25 @@ func addPolylines(z *vector.Rasterizer, polys []polyline, origin image.Point) {
 
 // splashCoverage writes the coverage of closed polylines over b into
 // c.cov, as Splash antialiases paths (splash.go).
-func (c *Canvas) splashCoverage(polys []polyline, b image.Rectangle) {
+func (c *Canvas) splashCoverage(polys []polyline, b image.Rectangle, g *group) {
 	w, h := b.Dx(), b.Dy()
 	if cap(c.cov.Pix) < w*h {
 		c.cov.Pix = make([]uint8, w*h)
 	}
 	c.cov.Pix = c.cov.Pix[:w*h]
 	c.cov.Stride, c.cov.Rect = w, image.Rect(0, 0, w, h)
-	c.sc.coverage(polys, b, c.cov.Pix)
+	c.sc.coverage(polys, b, g.rect, c.cov.Pix)
 }
 
 // paint fills closed polylines with col through the group's clip and
 // blend mode.
 func (c *Canvas) paint(polys []polyline, col Color) {
 	g := c.top()
-	b, ok := pathBounds(polys, c.limit(g))
+	b, ok := pathBounds(polys, g.limit)
 	if !ok {
 		return
 	}
-	c.splashCoverage(polys, b)
+	c.splashCoverage(polys, b, g)
 	c.composite(b, func(y int) []uint8 { return c.cov.Pix[(y-b.Min.Y)*c.cov.Stride:] }, col)
 }
 
@@ -492,8 +502,8 @@ func (c *Canvas) composite(b image.Rectangle, cov func(y int) []uint8, col Color
 		cov := cov(y)[:b.Dx()]
 		row := c.img.Pix[y*c.img.Stride+4*b.Min.X:]
 		var clip []uint8
-		if g.clip != nil {
-			clip = g.clip.Pix[g.clip.PixOffset(b.Min.X, y):]
+		if g.mask != nil {
+			clip = g.mask.Pix[g.mask.PixOffset(b.Min.X, y):]
 		}
 		for x, a := range cov {
 			if a == 0 {

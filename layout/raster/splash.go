@@ -44,10 +44,13 @@ type scanner struct {
 }
 
 // coverage writes the Splash opacity of closed polylines (device pixels)
-// for the pixels of b into dst (row-major, stride b.Dx()).
-func (s *scanner) coverage(polys []polyline, b image.Rectangle, dst []uint8) {
+// for the pixels of b into dst (row-major, stride b.Dx()), keeping only
+// the samples of clip.
+func (s *scanner) coverage(polys []polyline, b image.Rectangle, clip sampleRect, dst []uint8) {
 	subY0 := aaSize * b.Min.Y
 	nRows := aaSize * b.Dy()
+	w := b.Dx()
+	clear(dst[:w*b.Dy()])
 	if cap(s.rows) < nRows {
 		s.rows = append(s.rows[:cap(s.rows)], make([][]span, nRows-cap(s.rows))...)
 	}
@@ -100,17 +103,18 @@ func (s *scanner) coverage(polys []polyline, b image.Rectangle, dst []uint8) {
 			}
 		}
 	}
-	w := b.Dx()
 	if cap(s.count) < w {
 		s.count = make([]uint8, w)
 	}
 	count := s.count[:w]
 	subX0, subX1 := int32(aaSize*b.Min.X), int32(aaSize*b.Max.X)
+	// Samples clip.x0 … clip.x1 of b, from its first.
+	keep0, keep1 := max(subX0, int32(clip.x0)), min(subX1, int32(clip.x1)+1)
 	for py := 0; py < b.Dy(); py++ {
 		clear(count)
 		for yy := 0; yy < aaSize; yy++ {
 			row := rows[py*aaSize+yy]
-			if len(row) == 0 {
+			if sy := subY0 + py*aaSize + yy; len(row) == 0 || sy < clip.y0 || sy > clip.y1 {
 				continue
 			}
 			if len(row) > 1 {
@@ -127,7 +131,7 @@ func (s *scanner) coverage(polys []polyline, b image.Rectangle, dst []uint8) {
 					i++
 				}
 				// Samples xx0 … xx1, within b.
-				xx0, xx1 = max(xx0, subX0)-subX0, min(xx1+1, subX1)-subX0
+				xx0, xx1 = max(xx0, keep0)-subX0, min(xx1+1, keep1)-subX0
 				if xx0 >= xx1 {
 					continue
 				}
