@@ -40,7 +40,7 @@ type span struct {
 // scanner holds the rows of spans of one path, reused from path to path.
 type scanner struct {
 	rows  [][]span
-	count []uint8 // covered samples per pixel of the current pixel row
+	diff  []int32
 }
 
 // coverage writes the Splash opacity of closed polylines (device pixels)
@@ -103,23 +103,24 @@ func (s *scanner) coverage(polys []polyline, b image.Rectangle, clip sampleRect,
 			}
 		}
 	}
-	if cap(s.count) < w {
-		s.count = make([]uint8, w)
+	// Covered samples per pixel, as differences from the pixel before
+	// (a span adds a constant number to a run of pixels in a few writes).
+	if cap(s.diff) < w+1 {
+		s.diff = make([]int32, w+1)
 	}
-	count := s.count[:w]
+	diff := s.diff[:w+1]
 	subX0, subX1 := int32(aaSize*b.Min.X), int32(aaSize*b.Max.X)
 	// Samples clip.x0 … clip.x1 of b, from its first.
 	keep0, keep1 := max(subX0, int32(clip.x0)), min(subX1, int32(clip.x1)+1)
 	for py := 0; py < b.Dy(); py++ {
-		clear(count)
+		clear(diff)
+		empty := true
 		for yy := 0; yy < aaSize; yy++ {
 			row := rows[py*aaSize+yy]
 			if sy := subY0 + py*aaSize + yy; len(row) == 0 || sy < clip.y0 || sy > clip.y1 {
 				continue
 			}
-			if len(row) > 1 {
-				slices.SortFunc(row, func(a, b span) int { return int(a.x0 - b.x0) })
-			}
+			sortSpans(row)
 			winding := int32(0)
 			for i := 0; i < len(row); {
 				xx0, xx1 := row[i].x0, row[i].x1
@@ -135,21 +136,48 @@ func (s *scanner) coverage(polys []polyline, b image.Rectangle, clip sampleRect,
 				if xx0 >= xx1 {
 					continue
 				}
+				empty = false
 				p0, p1 := xx0/aaSize, (xx1-1)/aaSize
 				if p0 == p1 {
-					count[p0] += uint8(xx1 - xx0)
+					diff[p0] += xx1 - xx0
+					diff[p0+1] -= xx1 - xx0
 					continue
 				}
-				count[p0] += uint8(aaSize*(p0+1) - xx0)
-				for p := p0 + 1; p < p1; p++ {
-					count[p] += aaSize
-				}
-				count[p1] += uint8(xx1 - aaSize*p1)
+				// The first pixel's samples, the whole ones between, the
+				// last one's.
+				first, last := aaSize*(p0+1)-xx0, xx1-aaSize*p1
+				diff[p0] += first
+				diff[p0+1] += aaSize - first
+				diff[p1] += last - aaSize
+				diff[p1+1] -= last
 			}
 		}
+		if empty {
+			continue
+		}
 		out := dst[py*w : (py+1)*w]
-		for x, n := range count {
+		n := int32(0)
+		for x := range out {
+			n += diff[x]
 			out[x] = splashGamma[n]
 		}
+	}
+}
+
+// sortSpans orders a row's spans by their first sample: insertion sort,
+// as most rows hold a few.
+func sortSpans(row []span) {
+	if len(row) > 16 {
+		slices.SortFunc(row, func(a, b span) int { return int(a.x0 - b.x0) })
+		return
+	}
+	for i := 1; i < len(row); i++ {
+		v := row[i]
+		j := i
+		for j > 0 && row[j-1].x0 > v.x0 {
+			row[j] = row[j-1]
+			j--
+		}
+		row[j] = v
 	}
 }
