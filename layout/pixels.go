@@ -131,7 +131,7 @@ func (c *Canvas) pxText(x, y float64, s, style string, sizePt float64, col Color
 	st := c.pxs
 	// The PDF holds a text's origin in points with two decimals (fpdf's
 	// Text and directText): the same rounding puts the glyphs on the same
-	// side of a pixel's quarter.
+	// side of a pixel as in the PDF's render.
 	const k = 72 / 25.4
 	x = math.Round(x*k*100) / 100 / k
 	y = st.pageH - math.Round((st.pageH-y)*k*100)/100/k

@@ -69,7 +69,7 @@ func (c *Canvas) cachedShape(key any, outline func() *Path, stroke *Stroke, ox, 
 	dx, dy := g.m.Apply(ox, oy)
 	ix, iy := math.Floor(dx), math.Floor(dy)
 	// Positions within a pixel to an eighth: finer would only fill the
-	// cache (text origins sit on quarters already, see GlyphOrigin).
+	// cache (filled glyphs sit on whole pixels already, see GlyphOrigin).
 	fx, fy := math.Round((dx-ix)*8)/8, math.Round((dy-iy)*8)/8
 	k := shapeKey{key, g.m.A, g.m.B, g.m.C, g.m.D, fx, fy}
 	shapeCache.Lock()
