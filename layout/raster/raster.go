@@ -568,4 +568,3 @@ func (p *Path) Walk(moveTo, lineTo func(x, y float64), cubeTo func(x1, y1, x2, y
 		}
 	}
 }
-

@@ -39,8 +39,8 @@ type span struct {
 
 // scanner holds the rows of spans of one path, reused from path to path.
 type scanner struct {
-	rows  [][]span
-	diff  []int32
+	rows [][]span
+	diff []int32
 }
 
 // coverage writes the Splash opacity of closed polylines (device pixels)
