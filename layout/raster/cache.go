@@ -77,13 +77,14 @@ func (c *Canvas) cachedShape(key any, outline func() *Path, stroke *Stroke, ox, 
 	shapeCache.Unlock()
 	if mask == nil {
 		lin := Matrix{A: g.m.A, B: g.m.B, C: g.m.C, D: g.m.D, E: fx, F: fy}
-		polys := c.flatten(outline(), lin)
+		_, glyph := key.(glyphFill)
+		polys := c.flattenAs(outline(), lin, glyph)
 		if stroke != nil {
 			dev := *stroke
 			dev.Width *= g.m.scale()
 			polys = strokePolylines(polys, dev)
 		}
-		if _, glyph := key.(glyphFill); glyph {
+		if glyph {
 			mask = rasterizeMask(polys)
 		} else {
 			mask = c.splashMask(polys)

@@ -7,6 +7,7 @@
 package raster
 
 import (
+	"encoding/binary"
 	"image"
 	"image/draw"
 	"math"
@@ -371,8 +372,12 @@ type polyline struct {
 	closed bool
 }
 
-// flatten maps p to device space and turns its curves into short lines.
-func (c *Canvas) flatten(p *Path, m Matrix) []polyline {
+// flatten maps p to device space and turns its curves into short lines:
+// as Splash flattens paths, or finely (for glyphs filled as FreeType
+// fills them).
+func (c *Canvas) flatten(p *Path, m Matrix) []polyline { return c.flattenAs(p, m, false) }
+
+func (c *Canvas) flattenAs(p *Path, m Matrix, fine bool) []polyline {
 	var out []polyline
 	var cur *polyline
 	var start [2]float64
@@ -398,17 +403,21 @@ func (c *Canvas) flatten(p *Path, m Matrix) []polyline {
 			for i := range q {
 				q[i][0], q[i][1] = m.Apply(s.pts[i][0], s.pts[i][1])
 			}
-			// Segments of at most about a third of a pixel of sagitta.
-			l := dist(p0, q[0]) + dist(q[0], q[1]) + dist(q[1], q[2])
-			n := int(math.Ceil(math.Sqrt(l / 0.6)))
-			n = max(1, min(n, 200))
-			for i := 1; i <= n; i++ {
-				t := float64(i) / float64(n)
-				u := 1 - t
-				a, b, cc, d := u*u*u, 3*u*u*t, 3*u*t*t, t*t*t
-				cur.pts = append(cur.pts, [2]float64{
-					a*p0[0] + b*q[0][0] + cc*q[1][0] + d*q[2][0],
-					a*p0[1] + b*q[0][1] + cc*q[1][1] + d*q[2][1]})
+			if fine {
+				// Segments of at most about a third of a pixel of sagitta.
+				l := dist(p0, q[0]) + dist(q[0], q[1]) + dist(q[1], q[2])
+				n := int(math.Ceil(math.Sqrt(l / 0.6)))
+				n = max(1, min(n, 200))
+				for i := 1; i <= n; i++ {
+					t := float64(i) / float64(n)
+					u := 1 - t
+					a, b, cc, d := u*u*u, 3*u*u*t, 3*u*t*t, t*t*t
+					cur.pts = append(cur.pts, [2]float64{
+						a*p0[0] + b*q[0][0] + cc*q[1][0] + d*q[2][0],
+						a*p0[1] + b*q[0][1] + cc*q[1][1] + d*q[2][1]})
+				}
+			} else {
+				cur.pts = splashFlatten(cur.pts, p0, q[0], q[1], q[2])
 			}
 		case opClose:
 			if cur == nil {
@@ -497,6 +506,10 @@ func (c *Canvas) paint(polys []polyline, col Color) {
 func (c *Canvas) composite(b image.Rectangle, cov func(y int) []uint8, col Color) {
 	g := c.top()
 	sr, sg, sb := uint32(col.R), uint32(col.G), uint32(col.B)
+	if g.mask == nil && !g.multiply {
+		c.compositePlain(b, cov, col)
+		return
+	}
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		cov := cov(y)[:b.Dx()]
 		row := c.img.Pix[y*c.img.Stride+4*b.Min.X:]
@@ -529,6 +542,36 @@ func (c *Canvas) composite(b image.Rectangle, cov func(y int) []uint8, col Color
 			px[0] = uint8((uint32(px[0])*(255-av) + tr*av + 127) / 255)
 			px[1] = uint8((uint32(px[1])*(255-av) + tg*av + 127) / 255)
 			px[2] = uint8((uint32(px[2])*(255-av) + tb*av + 127) / 255)
+		}
+	}
+}
+
+// compositePlain is composite without a mask or a blend mode, the common
+// case: it skips eight uncovered pixels at a time and sets covered ones.
+func (c *Canvas) compositePlain(b image.Rectangle, cov func(y int) []uint8, col Color) {
+	sr, sg, sb := uint32(col.R), uint32(col.G), uint32(col.B)
+	w := b.Dx()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		cov := cov(y)[:w]
+		row := c.img.Pix[y*c.img.Stride+4*b.Min.X:][:4*w]
+		for x := 0; x < w; x++ {
+			if x+8 <= w && binary.LittleEndian.Uint64(cov[x:]) == 0 {
+				x += 7
+				continue
+			}
+			a := cov[x]
+			if a == 0 {
+				continue
+			}
+			px := row[4*x : 4*x+3 : 4*x+3]
+			if a == 255 {
+				px[0], px[1], px[2] = col.R, col.G, col.B
+				continue
+			}
+			av := uint32(a)
+			px[0] = uint8((uint32(px[0])*(255-av) + sr*av + 127) / 255)
+			px[1] = uint8((uint32(px[1])*(255-av) + sg*av + 127) / 255)
+			px[2] = uint8((uint32(px[2])*(255-av) + sb*av + 127) / 255)
 		}
 	}
 }

@@ -30,6 +30,29 @@ func init() {
 	}
 }
 
+// splashFlatten appends the cubic Bézier p0 … p3 (device pixels) as
+// Splash flattens it: halved until both control points lie within one
+// pixel (its flatness) of the chord's midpoint, at most 2¹⁰ pieces; the
+// end point p0 is already in pts.
+func splashFlatten(pts [][2]float64, p0, p1, p2, p3 [2]float64) [][2]float64 {
+	return splashFlattenDepth(pts, p0, p1, p2, p3, 10)
+}
+
+func splashFlattenDepth(pts [][2]float64, p0, p1, p2, p3 [2]float64, depth int) [][2]float64 {
+	mx, my := (p0[0]+p3[0])/2, (p0[1]+p3[1])/2
+	d1 := (p1[0]-mx)*(p1[0]-mx) + (p1[1]-my)*(p1[1]-my)
+	d2 := (p2[0]-mx)*(p2[0]-mx) + (p2[1]-my)*(p2[1]-my)
+	if depth == 0 || (d1 <= 1 && d2 <= 1) {
+		return append(pts, p3)
+	}
+	mid := func(a, b [2]float64) [2]float64 { return [2]float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2} }
+	l1, h, r2 := mid(p0, p1), mid(p1, p2), mid(p2, p3)
+	l2, r1 := mid(l1, h), mid(h, r2)
+	m := mid(l2, r1)
+	pts = splashFlattenDepth(pts, p0, l1, l2, m, depth-1)
+	return splashFlattenDepth(pts, m, r1, r2, p3, depth-1)
+}
+
 // span is an edge's extent in one row of samples (x0 ≤ x1, sample
 // columns) and its winding contribution there.
 type span struct {

@@ -184,13 +184,19 @@ func signedArea(pts [][2]float64) float64 {
 	return a / 2
 }
 
-// circlePoly is a circle as a polygon fine enough at device scale.
+// circlePoly is a circle as Splash draws round joins and caps: four
+// Bézier quarters, flattened as Splash flattens them.
 func circlePoly(c [2]float64, r float64) [][2]float64 {
-	n := max(8, min(64, int(math.Ceil(2*math.Pi*r/1.5))))
-	pts := make([][2]float64, n)
-	for i := range pts {
-		s, co := math.Sincos(2 * math.Pi * float64(i) / float64(n))
-		pts[i] = [2]float64{c[0] + r*co, c[1] + r*s}
-	}
-	return pts
+	k := r * splashKappa
+	x, y := c[0], c[1]
+	pts := [][2]float64{{x + r, y}}
+	pts = splashFlatten(pts, pts[0], [2]float64{x + r, y + k}, [2]float64{x + k, y + r}, [2]float64{x, y + r})
+	pts = splashFlatten(pts, [2]float64{x, y + r}, [2]float64{x - k, y + r}, [2]float64{x - r, y + k}, [2]float64{x - r, y})
+	pts = splashFlatten(pts, [2]float64{x - r, y}, [2]float64{x - r, y - k}, [2]float64{x - k, y - r}, [2]float64{x, y - r})
+	pts = splashFlatten(pts, [2]float64{x, y - r}, [2]float64{x + k, y - r}, [2]float64{x + r, y - k}, [2]float64{x + r, y})
+	return pts[:len(pts)-1]
 }
+
+// splashKappa is Splash's Bézier control distance of a quarter circle of
+// radius 1 (bezierCircle).
+const splashKappa = 0.55228475
