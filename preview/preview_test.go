@@ -311,3 +311,49 @@ func TestWorkbookFileRenamedOverIsSeen(t *testing.T) {
 		t.Fatalf("the workbook whole again: %+v", e)
 	}
 }
+
+// A deck folder that is deleted (a sync tool, a checkout of another
+// branch) shows the problem and keeps the last good cards; the folder put
+// back by renaming a new one into place brings them back, and saves in
+// the new folder are seen as in the old.
+func TestDeckFolderDeletedAndPutBackIsSeen(t *testing.T) {
+	dir := t.TempDir()
+	deck, rows := writeDeck(t, dir, 30)
+	s := start(t, Options{Decks: []string{deck}})
+	st := s.listen(t)
+	good := len(s.p.State().Problems) // warnings of the deck itself
+
+	if err := os.RemoveAll(deck); err != nil {
+		t.Fatal(err)
+	}
+	e, ok := st.next(t, 10*time.Second)
+	for ok && e.data.Problems <= good { // the files go one by one
+		e, ok = st.next(t, 10*time.Second)
+	}
+	if !ok || len(s.p.State().Cards) != 30 {
+		t.Fatalf("deck folder deleted: %+v, %d cards shown (want the last good 30)", e, len(s.p.State().Cards))
+	}
+	if code, _, _ := get(t, s.srv.URL+"/card/LAB-TST-7/vorne.png"); code != 200 {
+		t.Fatalf("a card of the deleted folder: status %d, want its last good image", code)
+	}
+
+	staged, _ := writeDeck(t, filepath.Join(dir, "neu"), 30)
+	if err := os.Rename(staged, deck); err != nil {
+		t.Fatal(err)
+	}
+	e, ok = st.next(t, 10*time.Second)
+	for ok && e.data.Problems != good {
+		e, ok = st.next(t, 10*time.Second)
+	}
+	if !ok || len(s.p.State().Problems) != good {
+		t.Fatalf("deck folder put back: %+v, problems %+v", e, s.p.State().Problems)
+	}
+	st.drain(500 * time.Millisecond)
+
+	edit(rows, 7, "Wie viele Kanten hat ein Würfel?")
+	saveCSV(t, filepath.Join(deck, "Karten.csv"), rows)
+	e, ok = st.next(t, 10*time.Second)
+	if !ok || !slices.Equal(e.data.Cards, []string{"LAB-TST-7"}) {
+		t.Fatalf("a save in the folder put back: %+v, want changed [LAB-TST-7]", e)
+	}
+}
