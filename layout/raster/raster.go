@@ -210,6 +210,9 @@ type Canvas struct {
 	stack []group
 	cov   image.Alpha // a path's coverage, sized to its bounds
 	sc    scanner
+	// Buffers of flatten, reused from path to path.
+	flatPts   [][2]float64
+	flatPolys []polyline
 }
 
 // New makes a white canvas of w × h pixels whose user units map to
@@ -378,27 +381,38 @@ type polyline struct {
 func (c *Canvas) flatten(p *Path, m Matrix) []polyline { return c.flattenAs(p, m, false) }
 
 func (c *Canvas) flattenAs(p *Path, m Matrix, fine bool) []polyline {
-	var out []polyline
-	var cur *polyline
+	// The points of all subpaths go into one buffer the canvas keeps from
+	// path to path (the result is read before the next path is
+	// flattened); each subpath is a slice of it, capped so that appending
+	// to it copies.
+	pts := c.flatPts[:0]
+	out := c.flatPolys[:0]
+	first, open := 0, false
 	var start [2]float64
+	end := func(closed bool) {
+		if open {
+			out = append(out, polyline{pts: pts[first:len(pts):len(pts)], closed: closed})
+		}
+		first, open = len(pts), false
+	}
 	for _, s := range p.segs {
 		switch s.op {
 		case opMove:
+			end(false)
 			x, y := m.Apply(s.pts[0][0], s.pts[0][1])
-			out = append(out, polyline{pts: [][2]float64{{x, y}}})
-			cur = &out[len(out)-1]
-			start = [2]float64{x, y}
+			pts = append(pts, [2]float64{x, y})
+			start, open = [2]float64{x, y}, true
 		case opLine:
-			if cur == nil {
+			if !open {
 				continue
 			}
 			x, y := m.Apply(s.pts[0][0], s.pts[0][1])
-			cur.pts = append(cur.pts, [2]float64{x, y})
+			pts = append(pts, [2]float64{x, y})
 		case opCube:
-			if cur == nil {
+			if !open {
 				continue
 			}
-			p0 := cur.pts[len(cur.pts)-1]
+			p0 := pts[len(pts)-1]
 			var q [3][2]float64
 			for i := range q {
 				q[i][0], q[i][1] = m.Apply(s.pts[i][0], s.pts[i][1])
@@ -412,24 +426,26 @@ func (c *Canvas) flattenAs(p *Path, m Matrix, fine bool) []polyline {
 					t := float64(i) / float64(n)
 					u := 1 - t
 					a, b, cc, d := u*u*u, 3*u*u*t, 3*u*t*t, t*t*t
-					cur.pts = append(cur.pts, [2]float64{
+					pts = append(pts, [2]float64{
 						a*p0[0] + b*q[0][0] + cc*q[1][0] + d*q[2][0],
 						a*p0[1] + b*q[0][1] + cc*q[1][1] + d*q[2][1]})
 				}
 			} else {
-				cur.pts = splashFlatten(cur.pts, p0, q[0], q[1], q[2])
+				pts = splashFlatten(pts, p0, q[0], q[1], q[2])
 			}
 		case opClose:
-			if cur == nil {
+			if !open {
 				continue
 			}
-			cur.closed = true
+			end(true)
 			// A drawing that goes on after a close starts from the
 			// subpath's first point.
-			out = append(out, polyline{pts: [][2]float64{start}})
-			cur = &out[len(out)-1]
+			pts = append(pts, start)
+			open = true
 		}
 	}
+	end(false)
+	c.flatPts, c.flatPolys = pts, out
 	return out
 }
 
