@@ -563,17 +563,29 @@ func (c *Canvas) composite(b image.Rectangle, cov func(y int) []uint8, col Color
 }
 
 // compositePlain is composite without a mask or a blend mode, the common
-// case: it skips eight uncovered pixels at a time and sets covered ones.
+// case: it skips eight uncovered pixels at a time and sets eight covered
+// ones at once (the image is opaque).
 func (c *Canvas) compositePlain(b image.Rectangle, cov func(y int) []uint8, col Color) {
 	sr, sg, sb := uint32(col.R), uint32(col.G), uint32(col.B)
 	w := b.Dx()
+	var eight [32]uint8 // eight pixels of col
+	for i := 0; i < len(eight); i += 4 {
+		eight[i], eight[i+1], eight[i+2], eight[i+3] = col.R, col.G, col.B, 255
+	}
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		cov := cov(y)[:w]
 		row := c.img.Pix[y*c.img.Stride+4*b.Min.X:][:4*w]
 		for x := 0; x < w; x++ {
-			if x+8 <= w && binary.LittleEndian.Uint64(cov[x:]) == 0 {
-				x += 7
-				continue
+			if x+8 <= w {
+				switch binary.LittleEndian.Uint64(cov[x:]) {
+				case 0:
+					x += 7
+					continue
+				case math.MaxUint64:
+					copy(row[4*x:4*x+32], eight[:])
+					x += 7
+					continue
+				}
 			}
 			a := cov[x]
 			if a == 0 {
