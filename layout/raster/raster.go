@@ -239,18 +239,20 @@ func (c *Canvas) Push(m Matrix) {
 }
 
 // PushClip starts a group painting only inside p (non-zero winding). A
-// rectangle clips as Splash clips it, sample by sample, and needs no
-// mask; another path's mask covers only its bounds (within the enclosing
+// rectangle clips as Splash clips it, sample by sample across and by
+// pixel rows down, and needs no mask; another path's mask covers only its bounds (within the enclosing
 // clip's): a clip around one word costs that word's pixels, not the
 // face's.
 func (c *Canvas) PushClip(p *Path) {
 	g := *c.top()
 	polys := c.flatten(p, g.m)
 	if x0, y0, x1, y1, ok := singleRect(polys); ok {
-		// Splash keeps the samples from the one the rectangle's near edge
-		// falls in to the one its far edge falls in.
-		g.rect = g.rect.intersect(sampleRect{int(math.Floor(x0 * aaSize)), int(math.Floor(y0 * aaSize)),
-			int(math.Floor(x1 * aaSize)), int(math.Floor(y1 * aaSize))})
+		// Splash keeps, across, the samples from the one the rectangle's
+		// near edge falls in to the one its far edge falls in, and down
+		// every pixel row the rectangle touches (measured: the Decoder
+		// band's lower edge).
+		g.rect = g.rect.intersect(sampleRect{int(math.Floor(x0 * aaSize)), aaSize * int(math.Floor(y0)),
+			int(math.Floor(x1 * aaSize)), aaSize*int(math.Ceil(y1)) - 1})
 		g.limit = g.limit.Intersect(g.rect.pixels())
 		g.inner = g.inner.Intersect(g.rect.whole())
 		c.stack = append(c.stack, g)
