@@ -4,6 +4,7 @@ import (
 	"math"
 	"sync"
 
+	"golang.org/x/image/font"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 
@@ -37,6 +38,26 @@ func fontHas(style string, r rune) bool {
 	defer glyphMu.Unlock()
 	idx, err := f.GlyphIndex(&glyphBuf, r)
 	return err == nil && idx != 0
+}
+
+// fontBox is the bounding box of a style's font (its head table's), in
+// em, y up: what PDF renderers size their glyph caches by.
+func fontBox(style string) inkBox {
+	fontHas(style, ' ') // parses the fonts once
+	f := sfntFaces[style]
+	if f == nil {
+		f = sfntFaces[""]
+	}
+	glyphMu.Lock()
+	defer glyphMu.Unlock()
+	upm := f.UnitsPerEm()
+	r, err := f.Bounds(&glyphBuf, fixed.I(int(upm)), font.HintingNone)
+	if err != nil {
+		return inkBox{}
+	}
+	u := float64(upm) * 64
+	// sfnt's bounds are y down.
+	return inkBox{float64(r.Min.X) / u, -float64(r.Max.Y) / u, float64(r.Max.X) / u, -float64(r.Min.Y) / u}
 }
 
 // inkBox is the extent of a glyph's outline in em, y up from the baseline,

@@ -150,8 +150,10 @@ func (c *Canvas) pxText(x, y float64, s, style string, sizePt float64, col Color
 		// Filled glyphs sit on the renderers' glyph grid (GlyphOrigin),
 		// each drawn from its cached coverage.
 		pen := x
+		b := fontBox(style)
+		frac := c.px.GlyphFraction(b.x0, b.y0, b.x1, b.y1, ptToMM(sizePt))
 		for _, r := range s {
-			gx, gy := c.px.GlyphOrigin(pen, y)
+			gx, gy := c.px.GlyphOrigin(pen, y, frac)
 			key := glyphKey{style, r, sizePt}
 			c.px.FillShape(key, func() *raster.Path { return glyphAt(0, 0, style, r, sizePt) }, gx, gy, rgb(col))
 			pen += c.Setter.M.Width(style, sizePt, string(r))

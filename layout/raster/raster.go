@@ -607,23 +607,48 @@ func (c *Canvas) compositePlain(b image.Rectangle, cov func(y int) []uint8, col 
 }
 
 // GlyphOrigin moves a glyph's origin (user units) to where PDF renderers
-// put it on the pixel grid: poppler's Splash (pdftoppm 22.12, measured:
-// its code has quarter pixels across, but its renders of the kit's text
-// match whole ones, lines of running text word for word) places filled
-// glyphs at whole pixels, rounded down in device space, so that its cached
-// glyph images can be reused. Text drawn this way lands on the same pixels
-// as in pdftoppm's render.
-func (c *Canvas) GlyphOrigin(x, y float64) (float64, float64) {
+// put it on the pixel grid: poppler's Splash places filled glyphs a whole
+// pixel down and, across, at a quarter pixel — or a whole one for large
+// fonts (see GlyphFraction) — rounded down in device space, so that its
+// cached glyph images can be reused. Text drawn this way lands on the
+// same pixels as in pdftoppm's render.
+func (c *Canvas) GlyphOrigin(x, y float64, fraction float64) (float64, float64) {
 	m := c.top().m
 	det := m.A*m.D - m.B*m.C
 	if det == 0 {
 		return x, y
 	}
 	dx, dy := m.Apply(x, y)
-	dx = math.Floor(dx) - m.E
+	dx = math.Floor(dx*fraction)/fraction - m.E
 	dy = math.Floor(dy) - m.F
 	return (m.D*dx - m.C*dy) / det, (-m.B*dx + m.A*dy) / det
 }
+
+// GlyphFraction is the parts of a pixel across that Splash positions a
+// font's glyphs to: 4, or 1 when the font's bounding box (em units, y up:
+// x0, y0, x1, y1) drawn at emSize user units is over fontFractionLimit
+// pixels high, counted as Splash sizes its glyph cache (corners truncated
+// to whole pixels, 3 added). Measured with pdftoppm 22.12: quarters for
+// the kit's regular text up to 6.5 pt at 300 dpi (a box of 48 pixels),
+// whole pixels from 7 pt (51), bold up to 7 pt (49) and from 7.5 pt.
+func (c *Canvas) GlyphFraction(x0, y0, x1, y1, emSize float64) float64 {
+	m := c.top().m
+	minY, maxY := math.MaxInt, math.MinInt
+	for _, p := range [4][2]float64{{x0, y0}, {x0, y1}, {x1, y0}, {x1, y1}} {
+		// Device y of the corner (y down) relative to the origin.
+		dy := int(emSize * (m.B*p[0] - m.D*p[1]))
+		minY, maxY = min(minY, dy), max(maxY, dy)
+	}
+	if maxY-minY+3 > fontFractionLimit {
+		return 1
+	}
+	return 4
+}
+
+// fontFractionLimit is the height of a font's glyph box in pixels above
+// which Splash places its glyphs at whole pixels (measured, see
+// GlyphFraction).
+const fontFractionLimit = 50
 
 // Walk hands the path's segments to the functions of another backend
 // (fpdf's path operators), so one outline serves both.
