@@ -146,18 +146,9 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 		return State{}, rules.Forbid("player-count", "Das Kartenspiel ist für 2 bis 5 Personen (es gibt je 5 Tippkarten RICHTIG und FALSCH), nicht für %d.",
 			"The card game is for 2 to 5 players (there are 5 RIGHT and 5 WRONG guess cards), not %d.", n)
 	}
-	seen := map[string]bool{}
-	players := make([]string, n)
-	for i, p := range su.Players {
-		p = strings.TrimSpace(p)
-		if p == "" {
-			return State{}, rules.Forbid("player-name", "Spieler %d hat keinen Namen.", "Player %d has no name.", i+1)
-		}
-		if seen[strings.ToLower(p)] {
-			return State{}, rules.Forbid("player-name", "Der Name „%s“ kommt doppelt vor.", "The name %q appears twice.", p)
-		}
-		seen[strings.ToLower(p)] = true
-		players[i] = p
+	players, err := rules.SeatNames(su.Players)
+	if err != nil {
+		return State{}, err
 	}
 	s := State{Players: players, Chips: make([]int, n), Votes: make([]string, n), Phase: PhaseRead, Deal: su.Deal}
 	if su.First != "" {
@@ -202,15 +193,7 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 }
 
 // index finds a player by name (case and surrounding spaces ignored).
-func (s *State) index(name string) int {
-	name = strings.TrimSpace(name)
-	for i, p := range s.Players {
-		if strings.EqualFold(p, name) {
-			return i
-		}
-	}
-	return -1
-}
+func (s *State) index(name string) int { return rules.SeatOf(s.Players, name) }
 
 // clone deep-copies the state, so Apply never changes the state it got.
 func (s State) clone() State {
@@ -260,30 +243,22 @@ func (e engine) Apply(s State, a rules.Action) (State, []rules.Event, error) {
 	if s.Phase == PhaseOver {
 		return s, nil, rules.Forbid("game-over", "Das Spiel ist schon vorbei: der Nachziehstapel ist aufgebraucht.", "The game is already over: the draw pile is used up.")
 	}
-	want := map[string]string{ActRead: PhaseRead, ActVote: PhaseVote, ActReveal: PhaseReveal}
-	phase, known := want[a.Type]
-	if !known {
-		return s, nil, rules.Forbid("unknown-action", "Die Aktion „%s“ gibt es im Kartenspiel nicht (read, vote, reveal).", "There is no action %q in the card game (read, vote, reveal).", a.Type)
+	return e.phases().Apply(s, a)
+}
+
+// phases is the turn's table: which action is taken in which phase.
+func (e engine) phases() rules.Phases[State] {
+	return rules.Phases[State]{
+		In: i18n.T("im Kartenspiel", "in the card game"),
+		Steps: []rules.Step[State]{
+			{Type: ActRead, Phase: PhaseRead, Do: e.read},
+			{Type: ActVote, Phase: PhaseVote, Do: e.vote},
+			{Type: ActReveal, Phase: PhaseReveal, Do: e.reveal},
+		},
+		Phase: func(s State) string { return s.Phase },
+		Clone: State.clone,
+		Next:  e.Next,
 	}
-	if phase != s.Phase {
-		next := e.Next(s).Text
-		return s, nil, rules.Reject("wrong-phase", i18n.T(fmt.Sprintf("Jetzt ist nicht „%s“ dran. %s", a.Type, next.DE), fmt.Sprintf("It is not time for %q. %s", a.Type, next.EN)))
-	}
-	n := s.clone()
-	var ev []rules.Event
-	var err error
-	switch a.Type {
-	case ActRead:
-		ev, err = e.read(&n, a)
-	case ActVote:
-		ev, err = e.vote(&n, a)
-	case ActReveal:
-		ev, err = e.reveal(&n, a)
-	}
-	if err != nil {
-		return s, nil, err
-	}
-	return n, ev, nil
 }
 
 // ReadAction is the reader's turn: which card, which side, which variant,
@@ -467,6 +442,18 @@ type VoteAction struct {
 	Votes  map[string]string `json:"votes,omitempty"` // player → vote
 }
 
+// guessCards is the vote as a secret choice: one guess card laid face down,
+// or the printed guess cards of several players entered at once.
+var guessCards = rules.SecretChoice[VoteAction]{
+	Type: ActVote, Field: "vote", Batch: "votes",
+	Fields: func(p VoteAction) (string, string, map[string]string) { return p.Player, p.Vote, p.Votes },
+	One: func(player, vote string) VoteAction {
+		return VoteAction{Type: ActVote, Player: player, Vote: vote}
+	},
+	Incomplete: i18n.T("Eine Stimme braucht player und vote (richtig oder falsch).", "A vote needs player and vote (right or wrong)."),
+	Empty:      i18n.T("Keine Stimme angegeben.", "No vote given."),
+}
+
 func parseVote(v string) (string, bool) {
 	switch strings.ToLower(strings.TrimSpace(v)) {
 	case "richtig", "right", "r", "true":
@@ -482,19 +469,9 @@ func (e engine) vote(s *State, a rules.Action) ([]rules.Event, error) {
 	if err := a.Decode(&p); err != nil {
 		return nil, err
 	}
-	votes := map[string]string{}
-	switch {
-	case p.Votes != nil && (p.Player != "" || p.Vote != ""):
-		return nil, rules.Forbid("bad-action", "Entweder player und vote oder votes angeben, nicht beides.", "Give either player and vote or votes, not both.")
-	case p.Votes != nil:
-		votes = p.Votes
-	case p.Player == "" || p.Vote == "":
-		return nil, rules.Forbid("bad-action", "Eine Stimme braucht player und vote (richtig oder falsch).", "A vote needs player and vote (right or wrong).")
-	default:
-		votes[p.Player] = p.Vote
-	}
-	if len(votes) == 0 {
-		return nil, rules.Forbid("bad-action", "Keine Stimme angegeben.", "No vote given.")
+	votes, err := guessCards.Given(p)
+	if err != nil {
+		return nil, err
 	}
 	// Check every vote before recording any, in seating order (the map's
 	// order is random).

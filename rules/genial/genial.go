@@ -129,18 +129,9 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 	if CardsEach(n) == 0 {
 		return State{}, rules.Forbid("player-count", "Genial daneben ist für 2 bis 4 Personen, nicht für %d.", "Genial daneben is for 2 to 4 players, not %d.", n)
 	}
-	seen := map[string]bool{}
-	players := make([]string, n)
-	for i, p := range su.Players {
-		p = strings.TrimSpace(p)
-		if p == "" {
-			return State{}, rules.Forbid("player-name", "Spieler %d hat keinen Namen.", "Player %d has no name.", i+1)
-		}
-		if seen[strings.ToLower(p)] {
-			return State{}, rules.Forbid("player-name", "Der Name „%s“ kommt doppelt vor.", "The name %q appears twice.", p)
-		}
-		seen[strings.ToLower(p)] = true
-		players[i] = p
+	players, err := rules.SeatNames(su.Players)
+	if err != nil {
+		return State{}, err
 	}
 	dealt := CardsEach(n)
 	if su.Cards != 0 {
@@ -184,15 +175,7 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 	return s, nil
 }
 
-func (s *State) index(name string) int {
-	name = strings.TrimSpace(name)
-	for i, p := range s.Players {
-		if strings.EqualFold(p, name) {
-			return i
-		}
-	}
-	return -1
-}
+func (s *State) index(name string) int { return rules.SeatOf(s.Players, name) }
 
 func nilIfEmpty[T any](xs []T) []T {
 	if len(xs) == 0 {
@@ -256,30 +239,22 @@ func (e engine) Apply(s State, a rules.Action) (State, []rules.Event, error) {
 	if s.Phase == PhaseOver {
 		return s, nil, rules.Forbid("game-over", "Das Spiel ist schon vorbei: %s hat gewonnen.", "The game is already over: %s has won.", s.Winner)
 	}
-	want := map[string]string{ActAsk: PhaseAsk, ActAnswer: PhaseAnswer, ActReveal: PhaseReveal}
-	phase, known := want[a.Type]
-	if !known {
-		return s, nil, rules.Forbid("unknown-action", "Die Aktion „%s“ gibt es bei Genial daneben nicht (ask, answer, reveal).", "There is no action %q in Genial daneben (ask, answer, reveal).", a.Type)
+	return e.phases().Apply(s, a)
+}
+
+// phases is the question's table: which action is taken in which phase.
+func (e engine) phases() rules.Phases[State] {
+	return rules.Phases[State]{
+		In: i18n.T("bei Genial daneben", "in Genial daneben"),
+		Steps: []rules.Step[State]{
+			{Type: ActAsk, Phase: PhaseAsk, Do: e.ask},
+			{Type: ActAnswer, Phase: PhaseAnswer, Do: e.answer},
+			{Type: ActReveal, Phase: PhaseReveal, Do: e.reveal},
+		},
+		Phase: func(s State) string { return s.Phase },
+		Clone: State.clone,
+		Next:  e.Next,
 	}
-	if phase != s.Phase {
-		next := e.Next(s).Text
-		return s, nil, rules.Reject("wrong-phase", i18n.T(fmt.Sprintf("Jetzt ist nicht „%s“ dran. %s", a.Type, next.DE), fmt.Sprintf("It is not time for %q. %s", a.Type, next.EN)))
-	}
-	n := s.clone()
-	var ev []rules.Event
-	var err error
-	switch a.Type {
-	case ActAsk:
-		ev, err = e.ask(&n, a)
-	case ActAnswer:
-		ev, err = e.answer(&n, a)
-	case ActReveal:
-		ev, err = e.reveal(&n, a)
-	}
-	if err != nil {
-		return s, nil, err
-	}
-	return n, ev, nil
 }
 
 func parseLetter(v string) (string, bool) {
@@ -406,24 +381,26 @@ type AnswerAction struct {
 	Answers map[string]string `json:"answers,omitempty"` // player → letter
 }
 
+// answerTiles is the answer as a secret choice: one tile laid face down, or
+// the printed tiles of several players entered at once.
+var answerTiles = rules.SecretChoice[AnswerAction]{
+	Type: ActAnswer, Field: "answer", Batch: "answers",
+	Fields: func(p AnswerAction) (string, string, map[string]string) { return p.Player, p.Answer, p.Answers },
+	One: func(player, answer string) AnswerAction {
+		return AnswerAction{Type: ActAnswer, Player: player, Answer: answer}
+	},
+	Incomplete: i18n.T("Eine Antwort braucht player und answer (a, b oder c).", "An answer needs player and answer (a, b or c)."),
+	Empty:      i18n.T("Keine Antwort angegeben.", "No answer given."),
+}
+
 func (e engine) answer(s *State, a rules.Action) ([]rules.Event, error) {
 	var p AnswerAction
 	if err := a.Decode(&p); err != nil {
 		return nil, err
 	}
-	given := map[string]string{}
-	switch {
-	case p.Answers != nil && (p.Player != "" || p.Answer != ""):
-		return nil, rules.Forbid("bad-action", "Entweder player und answer oder answers angeben, nicht beides.", "Give either player and answer or answers, not both.")
-	case p.Answers != nil:
-		given = p.Answers
-	case p.Player == "" || p.Answer == "":
-		return nil, rules.Forbid("bad-action", "Eine Antwort braucht player und answer (a, b oder c).", "An answer needs player and answer (a, b or c).")
-	default:
-		given[p.Player] = p.Answer
-	}
-	if len(given) == 0 {
-		return nil, rules.Forbid("bad-action", "Keine Antwort angegeben.", "No answer given.")
+	given, err := answerTiles.Given(p)
+	if err != nil {
+		return nil, err
 	}
 	answerers := s.answerers()
 	got := make([]string, len(s.Players))
