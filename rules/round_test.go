@@ -203,3 +203,28 @@ func TestSeats(t *testing.T) {
 		}
 	}
 }
+
+func TestFirstSeat(t *testing.T) {
+	players := []string{"Anna", "Ben"}
+	if i, err := FirstSeat(players, ""); i != 0 || err != nil {
+		t.Fatalf("no one named: %d %v", i, err)
+	}
+	if i, err := FirstSeat(players, "ben "); i != 1 || err != nil {
+		t.Fatalf("Ben: %d %v", i, err)
+	}
+	_, err := FirstSeat(players, "Cem")
+	want := i18n.T("„Cem“ spielt nicht mit und kann nicht anfangen.", `"Cem" is not playing and cannot begin.`)
+	if re := ruleOf(t, err); re.Rule != "unknown-player" || re.Msg != want {
+		t.Fatalf("%s %+v", re.Rule, re.Msg)
+	}
+}
+
+// A dealt game deals from its seed alone, and always as it did: recorded
+// games replay only while the same seed gives the same order.
+func TestShuffleDealsFromTheSeed(t *testing.T) {
+	ids := []string{"A", "B", "C", "D", "E", "F"}
+	Shuffle(7, ids)
+	if want := []string{"A", "E", "F", "C", "B", "D"}; !reflect.DeepEqual(ids, want) {
+		t.Fatalf("seed 7 deals %v, dealt %v before", ids, want)
+	}
+}

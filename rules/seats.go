@@ -34,3 +34,17 @@ func SeatNames(names []string) ([]string, error) {
 	}
 	return players, nil
 }
+
+// FirstSeat is the seat of the player a setup names to begin (the first
+// reader or questioner; the rulebooks let the youngest begin): seat 0
+// when it names no one.
+func FirstSeat(players []string, first string) (int, error) {
+	if first == "" {
+		return 0, nil
+	}
+	i := SeatOf(players, first)
+	if i < 0 {
+		return 0, Forbid("unknown-player", "„%s“ spielt nicht mit und kann nicht anfangen.", "%q is not playing and cannot begin.", first)
+	}
+	return i, nil
+}

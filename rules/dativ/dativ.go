@@ -16,7 +16,6 @@ package dativ
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strings"
@@ -151,11 +150,8 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 		return State{}, err
 	}
 	s := State{Players: players, Chips: make([]int, n), Votes: make([]string, n), Phase: PhaseRead, Deal: su.Deal}
-	if su.First != "" {
-		s.Reader = s.index(su.First)
-		if s.Reader < 0 {
-			return State{}, rules.Forbid("unknown-player", "„%s“ spielt nicht mit und kann nicht anfangen.", "%q is not playing and cannot begin.", su.First)
-		}
+	if s.Reader, err = rules.FirstSeat(players, su.First); err != nil {
+		return State{}, err
 	}
 	s.Cards = PileSize(n)
 	if su.Cards != 0 {
@@ -183,9 +179,7 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 		if len(ids) < s.Cards {
 			return State{}, forbidSetup("Die geladenen Decks haben nur %d Dativ-Karten, gebraucht werden %d.", "The loaded decks have only %d Dativ cards, %d are needed.", len(ids), s.Cards)
 		}
-		seed := uint64(su.Seed)
-		r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-		r.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		rules.Shuffle(su.Seed, ids)
 		s.Pile = ids[:s.Cards]
 	}
 	s.topUp()

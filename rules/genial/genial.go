@@ -14,7 +14,6 @@ package genial
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 
 	"druckreif/decks"
@@ -144,11 +143,8 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 	for i := range s.Left {
 		s.Left[i] = s.Dealt
 	}
-	if su.First != "" {
-		s.Questioner = s.index(su.First)
-		if s.Questioner < 0 {
-			return State{}, rules.Forbid("unknown-player", "„%s“ spielt nicht mit und kann nicht anfangen.", "%q is not playing and cannot begin.", su.First)
-		}
+	if s.Questioner, err = rules.FirstSeat(players, su.First); err != nil {
+		return State{}, err
 	}
 	if su.Deal {
 		if e.set == nil {
@@ -161,9 +157,7 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 		if len(ids) < n*s.Dealt {
 			return State{}, forbidSetup("Die geladenen Decks haben nur %d Genial-daneben-Karten, gebraucht werden %d.", "The loaded decks have only %d Genial daneben cards, %d are needed.", len(ids), n*s.Dealt)
 		}
-		seed := uint64(su.Seed)
-		r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-		r.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		rules.Shuffle(su.Seed, ids)
 		s.Stacks = make([][]string, n)
 		for i := range s.Stacks {
 			s.Stacks[i] = ids[i*s.Dealt : (i+1)*s.Dealt : (i+1)*s.Dealt]
