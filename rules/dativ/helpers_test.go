@@ -30,24 +30,10 @@ func testSet(t testing.TB) *decks.Set {
 	fsys := fstest.MapFS{
 		"tst/Deck.csv":   {Data: []byte("Spiel,dativ\nName,Testdeck\nKennung,TST\nVersion,1.0\nSprache,de\n")},
 		"tst/Karten.csv": {Data: []byte(cards)},
-	}
-	d, probs := decks.Load(fsys, "tst", "tst")
-	if probs.HasErrors() || d == nil {
-		t.Fatalf("test deck: %v", probs)
-	}
-	genial := fstest.MapFS{
 		"gen/Deck.csv":   {Data: []byte("Spiel,genial\nName,Test\nKennung,TST\nVersion,1.0\nSprache,de\n")},
 		"gen/Fragen.csv": {Data: []byte("Nr,Frage,a,b,c,Richtig\n1,Was misst ein Anemometer?,Den Luftdruck,Die Windgeschwindigkeit,Die Luftfeuchte,b\n")},
 	}
-	g, probs := decks.Load(genial, "gen", "gen")
-	if probs.HasErrors() || g == nil {
-		t.Fatalf("genial test deck: %v", probs)
-	}
-	set, probs := decks.Combine(d, g)
-	if probs.HasErrors() {
-		t.Fatalf("combine: %v", probs)
-	}
-	return set
+	return enginetest.DeckSet(t, fsys, "tst", "gen")
 }
 
 // The helpers every engine's tests share (enginetest), for this

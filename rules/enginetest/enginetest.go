@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"reflect"
@@ -93,6 +94,26 @@ func DefaultSet(t testing.TB) *decks.Set {
 		t.Fatal(defaultErr)
 	}
 	return defaultSet
+}
+
+// DeckSet is a test's own decks: each folder of fsys (CSV files, one per
+// sheet) loaded as a deck, in the order given, and combined — so that a
+// test does not depend on the wording of the default decks.
+func DeckSet(t testing.TB, fsys fs.FS, folders ...string) *decks.Set {
+	t.Helper()
+	var ds []*decks.Deck
+	for _, f := range folders {
+		d, probs := decks.Load(fsys, f, f)
+		if probs.HasErrors() || d == nil {
+			t.Fatalf("test deck %s: %v", f, probs)
+		}
+		ds = append(ds, d)
+	}
+	set, probs := decks.Combine(ds...)
+	if probs.HasErrors() {
+		t.Fatalf("combine: %v", probs)
+	}
+	return set
 }
 
 // MustJSON is v as JSON; the engines' states always marshal.

@@ -30,19 +30,7 @@ func testSet(t testing.TB) *decks.Set {
 			"1,vorne,Dativ/Genitiv,Wegen ___ blieben wir.,dem Regen,des Regens,,,2,Genitiv.\n" +
 			"1,hinten,Fremdwörter,Ein ___.,Rhythmus,Rythmus,,,1,Zwei h.\n")},
 	}
-	g, probs := decks.Load(fsys, "gen", "gen")
-	if probs.HasErrors() || g == nil {
-		t.Fatalf("test deck: %v", probs)
-	}
-	d, probs := decks.Load(fsys, "dat", "dat")
-	if probs.HasErrors() || d == nil {
-		t.Fatalf("dativ test deck: %v", probs)
-	}
-	set, probs := decks.Combine(g, d)
-	if probs.HasErrors() {
-		t.Fatalf("combine: %v", probs)
-	}
-	return set
+	return enginetest.DeckSet(t, fsys, "gen", "dat")
 }
 
 // The helpers every engine's tests share (enginetest), for this
