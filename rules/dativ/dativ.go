@@ -125,20 +125,16 @@ const Version = "2" // 2: the state keeps the last scored turn
 // addition to, a card ID.
 func New(set *decks.Set) rules.Engine[State] { return engine{set} }
 
-func forbidSetup(de, en string, args ...any) *rules.RuleError {
-	return rules.Forbid("setup", de, en, args...)
-}
-
 // Start builds the initial state: chips out of the box, the pot topped up
 // for the first reader.
 func (e engine) Start(raw json.RawMessage) (State, error) {
 	var su Setup
 	if err := rules.DecodeStrict(raw, &su); err != nil {
-		return State{}, forbidSetup("Die Einrichtung ist nicht lesbar (%v). Erlaubt sind game, players, seed, first, cards, chips, deal.",
+		return State{}, rules.ForbidSetup("Die Einrichtung ist nicht lesbar (%v). Erlaubt sind game, players, seed, first, cards, chips, deal.",
 			"The setup cannot be read (%v). Allowed fields: game, players, seed, first, cards, chips, deal.", err)
 	}
 	if su.Game != "" && su.Game != string(decks.Dativ) {
-		return State{}, forbidSetup("Diese Einrichtung ist für „%s“, nicht für das Dativ-Kartenspiel.", "This setup is for %q, not for the Dativ card game.", su.Game)
+		return State{}, rules.ForbidSetup("Diese Einrichtung ist für „%s“, nicht für das Dativ-Kartenspiel.", "This setup is for %q, not for the Dativ card game.", su.Game)
 	}
 	n := len(su.Players)
 	if n < 2 || n > 5 {
@@ -156,28 +152,28 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 	s.Cards = PileSize(n)
 	if su.Cards != 0 {
 		if su.Cards < 1 {
-			return State{}, forbidSetup("Der Nachziehstapel braucht mindestens eine Karte (cards = %d).", "The draw pile needs at least one card (cards = %d).", su.Cards)
+			return State{}, rules.ForbidSetup("Der Nachziehstapel braucht mindestens eine Karte (cards = %d).", "The draw pile needs at least one card (cards = %d).", su.Cards)
 		}
 		s.Cards = su.Cards
 	}
 	s.TotalChips = DefaultChips
 	if su.Chips != nil {
 		if *su.Chips < 0 {
-			return State{}, forbidSetup("Der Vorrat kann nicht negativ sein (chips = %d).", "The supply cannot be negative (chips = %d).", *su.Chips)
+			return State{}, rules.ForbidSetup("Der Vorrat kann nicht negativ sein (chips = %d).", "The supply cannot be negative (chips = %d).", *su.Chips)
 		}
 		s.TotalChips = *su.Chips
 	}
 	s.Supply = s.TotalChips
 	if su.Deal {
 		if e.set == nil {
-			return State{}, forbidSetup("Zum Mischen durch das Programm (deal) werden die Kartendecks gebraucht.", "Dealing by the program (deal) needs the card decks.")
+			return State{}, rules.ForbidSetup("Zum Mischen durch das Programm (deal) werden die Kartendecks gebraucht.", "Dealing by the program (deal) needs the card decks.")
 		}
 		var ids []string
 		for _, c := range e.set.Dativ() {
 			ids = append(ids, c.ID)
 		}
 		if len(ids) < s.Cards {
-			return State{}, forbidSetup("Die geladenen Decks haben nur %d Dativ-Karten, gebraucht werden %d.", "The loaded decks have only %d Dativ cards, %d are needed.", len(ids), s.Cards)
+			return State{}, rules.ForbidSetup("Die geladenen Decks haben nur %d Dativ-Karten, gebraucht werden %d.", "The loaded decks have only %d Dativ cards, %d are needed.", len(ids), s.Cards)
 		}
 		rules.Shuffle(su.Seed, ids)
 		s.Pile = ids[:s.Cards]

@@ -110,19 +110,15 @@ const Version = "1"
 // reveal) carry the correct answer printed on the card.
 func New(set *decks.Set) rules.Engine[State] { return engine{set} }
 
-func forbidSetup(de, en string, args ...any) *rules.RuleError {
-	return rules.Forbid("setup", de, en, args...)
-}
-
 // Start deals (or counts) the cards.
 func (e engine) Start(raw json.RawMessage) (State, error) {
 	var su Setup
 	if err := rules.DecodeStrict(raw, &su); err != nil {
-		return State{}, forbidSetup("Die Einrichtung ist nicht lesbar (%v). Erlaubt sind game, players, seed, first, deal, cards.",
+		return State{}, rules.ForbidSetup("Die Einrichtung ist nicht lesbar (%v). Erlaubt sind game, players, seed, first, deal, cards.",
 			"The setup cannot be read (%v). Allowed fields: game, players, seed, first, deal, cards.", err)
 	}
 	if su.Game != "" && su.Game != string(decks.Genial) {
-		return State{}, forbidSetup("Diese Einrichtung ist für „%s“, nicht für Genial daneben.", "This setup is for %q, not for Genial daneben.", su.Game)
+		return State{}, rules.ForbidSetup("Diese Einrichtung ist für „%s“, nicht für Genial daneben.", "This setup is for %q, not for Genial daneben.", su.Game)
 	}
 	n := len(su.Players)
 	if CardsEach(n) == 0 {
@@ -135,7 +131,7 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 	dealt := CardsEach(n)
 	if su.Cards != 0 {
 		if su.Cards < 1 || su.Cards > 50 {
-			return State{}, forbidSetup("Jeder bekommt 1 bis 50 Karten, nicht %d.", "Everyone gets 1 to 50 cards, not %d.", su.Cards)
+			return State{}, rules.ForbidSetup("Jeder bekommt 1 bis 50 Karten, nicht %d.", "Everyone gets 1 to 50 cards, not %d.", su.Cards)
 		}
 		dealt = su.Cards
 	}
@@ -148,14 +144,14 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 	}
 	if su.Deal {
 		if e.set == nil {
-			return State{}, forbidSetup("Zum Austeilen durch das Programm (deal) werden die Kartendecks gebraucht.", "Dealing by the program (deal) needs the card decks.")
+			return State{}, rules.ForbidSetup("Zum Austeilen durch das Programm (deal) werden die Kartendecks gebraucht.", "Dealing by the program (deal) needs the card decks.")
 		}
 		var ids []string
 		for _, c := range e.set.Genial() {
 			ids = append(ids, c.ID)
 		}
 		if len(ids) < n*s.Dealt {
-			return State{}, forbidSetup("Die geladenen Decks haben nur %d Genial-daneben-Karten, gebraucht werden %d.", "The loaded decks have only %d Genial daneben cards, %d are needed.", len(ids), n*s.Dealt)
+			return State{}, rules.ForbidSetup("Die geladenen Decks haben nur %d Genial-daneben-Karten, gebraucht werden %d.", "The loaded decks have only %d Genial daneben cards, %d are needed.", len(ids), n*s.Dealt)
 		}
 		rules.Shuffle(su.Seed, ids)
 		s.Stacks = make([][]string, n)
