@@ -125,6 +125,22 @@ func MustJSON(v any) string {
 	return string(b)
 }
 
+// RoundTrip is s written as JSON and read back — as the scorer's store
+// keeps it — failing the test when the copy does not write the same JSON.
+// A test then plays on from both to see that they behave alike.
+func RoundTrip[S any](t testing.TB, s S) S {
+	t.Helper()
+	b := MustJSON(s)
+	var back S
+	if err := json.Unmarshal([]byte(b), &back); err != nil {
+		t.Fatal(err)
+	}
+	if again := MustJSON(back); again != b {
+		t.Fatalf("round trip differs:\n%s\n%s", b, again)
+	}
+	return back
+}
+
 // Start is the engine's state after the setup, which must be valid.
 func Start[S any](t testing.TB, e rules.Engine[S], setup string) S {
 	t.Helper()
