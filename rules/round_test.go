@@ -10,6 +10,8 @@ import (
 )
 
 // quiz is a toy two-phase round: someone asks, then everyone answers.
+type quiz struct{}
+
 type quizState struct {
 	Phase   string   `json:"phase"`
 	Players []string `json:"players"`
@@ -22,22 +24,22 @@ func (s quizState) clone() quizState {
 	return s
 }
 
-func quizPhases() Phases[quizState] {
-	return Phases[quizState]{
+func quizPhases() *Phases[quiz, quizState] {
+	return &Phases[quiz, quizState]{
 		In: i18n.T("beim Quiz", "in the quiz"),
-		Steps: []Step[quizState]{
-			{Type: "ask", Phase: "ask", Do: func(s *quizState, a Action) ([]Event, error) {
+		Steps: []Step[quiz, quizState]{
+			{Type: "ask", Phase: "ask", Do: func(_ quiz, s *quizState, a Action) ([]Event, error) {
 				s.Phase = "answer"
 				return []Event{Eventf("gefragt", "asked")}, nil
 			}},
-			{Type: "answer", Phase: "answer", Do: func(s *quizState, a Action) ([]Event, error) {
+			{Type: "answer", Phase: "answer", Do: func(_ quiz, s *quizState, a Action) ([]Event, error) {
 				s.Answers[0] = "a" // written before the refusal: must not reach the caller's state
 				return nil, Forbid("no", "nein", "no")
 			}},
 		},
 		Phase: func(s quizState) string { return s.Phase },
 		Clone: quizState.clone,
-		Next: func(s quizState) Prompt {
+		Next: func(_ quiz, s quizState) Prompt {
 			return Prompt{Text: i18n.T("Jetzt wird gefragt.", "Someone asks now.")}
 		},
 	}
@@ -55,13 +57,13 @@ func ruleOf(t *testing.T, err error) *RuleError {
 func TestPhasesRefuseInTheirWords(t *testing.T) {
 	p := quizPhases()
 	s := quizState{Phase: "ask", Players: []string{"Anna", "Ben"}, Answers: []string{"", ""}}
-	_, _, err := p.Apply(s, Action{Type: "dance"})
+	_, _, err := p.Apply(quiz{}, s, Action{Type: "dance"})
 	re := ruleOf(t, err)
 	want := i18n.T("Die Aktion „dance“ gibt es beim Quiz nicht (ask, answer).", `There is no action "dance" in the quiz (ask, answer).`)
 	if re.Rule != "unknown-action" || re.Msg != want {
 		t.Fatalf("unknown action: %s %+v", re.Rule, re.Msg)
 	}
-	_, _, err = p.Apply(s, Action{Type: "answer"})
+	_, _, err = p.Apply(quiz{}, s, Action{Type: "answer"})
 	re = ruleOf(t, err)
 	want = i18n.T("Jetzt ist nicht „answer“ dran. Jetzt wird gefragt.", `It is not time for "answer". Someone asks now.`)
 	if re.Rule != "wrong-phase" || re.Msg != want {
@@ -72,11 +74,11 @@ func TestPhasesRefuseInTheirWords(t *testing.T) {
 func TestPhasesApplyOnACopy(t *testing.T) {
 	p := quizPhases()
 	s := quizState{Phase: "ask", Players: []string{"Anna", "Ben"}, Answers: []string{"", ""}}
-	next, ev, err := p.Apply(s, Action{Type: "ask"})
+	next, ev, err := p.Apply(quiz{}, s, Action{Type: "ask"})
 	if err != nil || next.Phase != "answer" || len(ev) != 1 || s.Phase != "ask" {
 		t.Fatalf("ask: %v %+v %v, given state now %+v", err, next, ev, s)
 	}
-	back, _, err := p.Apply(next, Action{Type: "answer"})
+	back, _, err := p.Apply(quiz{}, next, Action{Type: "answer"})
 	if ruleOf(t, err).Rule != "no" || !reflect.DeepEqual(back, next) || next.Answers[0] != "" {
 		t.Fatalf("a refused step changed the state: %+v, returned %+v", next, back)
 	}

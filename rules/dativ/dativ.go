@@ -233,22 +233,20 @@ func (e engine) Apply(s State, a rules.Action) (State, []rules.Event, error) {
 	if s.Phase == PhaseOver {
 		return s, nil, rules.Forbid("game-over", "Das Spiel ist schon vorbei: der Nachziehstapel ist aufgebraucht.", "The game is already over: the draw pile is used up.")
 	}
-	return e.phases().Apply(s, a)
+	return phases.Apply(e, s, a)
 }
 
 // phases is the turn's table: which action is taken in which phase.
-func (e engine) phases() rules.Phases[State] {
-	return rules.Phases[State]{
-		In: i18n.T("im Kartenspiel", "in the card game"),
-		Steps: []rules.Step[State]{
-			{Type: ActRead, Phase: PhaseRead, Do: e.read},
-			{Type: ActVote, Phase: PhaseVote, Do: e.vote},
-			{Type: ActReveal, Phase: PhaseReveal, Do: e.reveal},
-		},
-		Phase: func(s State) string { return s.Phase },
-		Clone: State.clone,
-		Next:  e.Next,
-	}
+var phases = rules.Phases[engine, State]{
+	In: i18n.T("im Kartenspiel", "in the card game"),
+	Steps: []rules.Step[engine, State]{
+		{Type: ActRead, Phase: PhaseRead, Do: engine.read},
+		{Type: ActVote, Phase: PhaseVote, Do: engine.vote},
+		{Type: ActReveal, Phase: PhaseReveal, Do: engine.reveal},
+	},
+	Phase: func(s State) string { return s.Phase },
+	Clone: State.clone,
+	Next:  engine.Next,
 }
 
 // ReadAction is the reader's turn: which card, which side, which variant,

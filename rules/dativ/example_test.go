@@ -24,3 +24,15 @@ func TestExampleGame(t *testing.T) {
 	}
 	enginetest.UndoRedo(t, e, l, s)
 }
+
+// BenchmarkReplayExample replays the documented example game: the cost of
+// Apply through the phase table, as a replay and every scorer request pay it.
+func BenchmarkReplayExample(b *testing.B) {
+	l := enginetest.ReadLog(b, "../../docs/examples/dativ.jsonl")
+	e := New(defaultSet(b))
+	for b.Loop() {
+		if _, _, err := rules.Replay(e, l); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -27,3 +27,15 @@ func TestExampleGame(t *testing.T) {
 	// Undoing the last action and replaying it gives the same end.
 	enginetest.UndoRedo(t, e, l, s)
 }
+
+// BenchmarkReplayExample replays the documented example game: the cost of
+// Apply through the phase table, as a replay and every scorer request pay it.
+func BenchmarkReplayExample(b *testing.B) {
+	l := enginetest.ReadLog(b, "../../docs/examples/genial.jsonl")
+	e := New(defaultSet(b))
+	for b.Loop() {
+		if _, _, err := rules.Replay(e, l); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

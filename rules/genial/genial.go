@@ -229,22 +229,20 @@ func (e engine) Apply(s State, a rules.Action) (State, []rules.Event, error) {
 	if s.Phase == PhaseOver {
 		return s, nil, rules.Forbid("game-over", "Das Spiel ist schon vorbei: %s hat gewonnen.", "The game is already over: %s has won.", s.Winner)
 	}
-	return e.phases().Apply(s, a)
+	return phases.Apply(e, s, a)
 }
 
 // phases is the question's table: which action is taken in which phase.
-func (e engine) phases() rules.Phases[State] {
-	return rules.Phases[State]{
-		In: i18n.T("bei Genial daneben", "in Genial daneben"),
-		Steps: []rules.Step[State]{
-			{Type: ActAsk, Phase: PhaseAsk, Do: e.ask},
-			{Type: ActAnswer, Phase: PhaseAnswer, Do: e.answer},
-			{Type: ActReveal, Phase: PhaseReveal, Do: e.reveal},
-		},
-		Phase: func(s State) string { return s.Phase },
-		Clone: State.clone,
-		Next:  e.Next,
-	}
+var phases = rules.Phases[engine, State]{
+	In: i18n.T("bei Genial daneben", "in Genial daneben"),
+	Steps: []rules.Step[engine, State]{
+		{Type: ActAsk, Phase: PhaseAsk, Do: engine.ask},
+		{Type: ActAnswer, Phase: PhaseAnswer, Do: engine.answer},
+		{Type: ActReveal, Phase: PhaseReveal, Do: engine.reveal},
+	},
+	Phase: func(s State) string { return s.Phase },
+	Clone: State.clone,
+	Next:  engine.Next,
 }
 
 func parseLetter(v string) (string, bool) {
