@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"os"
@@ -65,6 +66,12 @@ func TestKitHasEveryGame(t *testing.T) {
 	var list []File
 	for _, f := range files {
 		list = append(list, f)
+		// The default kit prints only characters of the cut fonts'
+		// repertoire (layout/fontcut.go): a file that embeds a whole style
+		// pays for parsing it, and shows the repertoire lacks something.
+		if bytes.Contains(f.Data, []byte("+DejaVuCfull")) {
+			t.Errorf("%s embeds a whole style of the font: a character outside the repertoire", f.Path)
+		}
 	}
 	index := Index(list, Options{Paper: layout.A4})
 	for _, want := range []string{"labyrinth/karten.pdf", "100 %", "privaten Gebrauch", "kalibrierung-duplex.pdf", "an der langen Kante wenden"} {
