@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"druckreif/decks"
 	"encoding/json"
 	"fmt"
 	"image/png"
@@ -184,5 +185,24 @@ func TestTTSDeck(t *testing.T) {
 	}
 	if ownDeck.ContainedObjects[0].Nickname != "D-1" {
 		t.Errorf("Nickname %q, want the card ID D-1", ownDeck.ContainedObjects[0].Nickname)
+	}
+}
+
+// Every default dativ card has its second state in Tabletop Simulator:
+// its solution, printed plainly where the Decoder's band stands, fits.
+func TestEveryDefaultDativCardFitsInPlainText(t *testing.T) {
+	plain, err := gameParts(defaultSet(t), decks.Dativ, ExportOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, d := range plain.Decks {
+		for _, p := range CardFitProblems(d.Cards, d.W, d.H) {
+			t.Errorf("%s: %s", d.Name, p.Problem)
+		}
+		n += len(d.Cards)
+	}
+	if n < 180 {
+		t.Fatalf("%d dativ cards drawn in plain text, want the default deck's 180", n)
 	}
 }

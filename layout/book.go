@@ -16,6 +16,11 @@ type Face struct {
 	QR         string // the QR code's content (ID/VERSION)
 	Background Color  // runs into the bleed; a light tint under --low-ink
 	Draw       func(c *Canvas) error
+	// Look, for a face made of no one card of a deck (a Raab host card),
+	// is everything besides its game's style that its drawing shows:
+	// what tells a redrawn face from an unchanged one (the preview's
+	// hashes). Faces of a card leave it empty: the card's content says it.
+	Look string
 }
 
 // Card is a physical card: a front and a back face.

@@ -3,32 +3,20 @@ package preflight
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
+	"druckreif/internal/pdfops"
 )
 
-// matrix is a PDF transformation [a b c d e f].
-type matrix [6]float64
+// matrix and object are the content's transformations and tokens, as
+// package pdfops reads them.
+type (
+	matrix = pdfops.Matrix
+	object = pdfops.Token
+)
 
-var identity = matrix{1, 0, 0, 1, 0, 0}
-
-// mul is m then n (a point is transformed by m first).
-func (m matrix) mul(n matrix) matrix {
-	return matrix{
-		m[0]*n[0] + m[1]*n[2], m[0]*n[1] + m[1]*n[3],
-		m[2]*n[0] + m[3]*n[2], m[2]*n[1] + m[3]*n[3],
-		m[4]*n[0] + m[5]*n[2] + n[4], m[4]*n[1] + m[5]*n[3] + n[5],
-	}
-}
-
-func (m matrix) apply(x, y float64) (float64, float64) {
-	return m[0]*x + m[2]*y + m[4], m[1]*x + m[3]*y + m[5]
-}
-
-// scale is the matrix's mean linear scale (the square root of its area
-// factor).
-func (m matrix) scale() float64 { return math.Sqrt(math.Abs(m[0]*m[3] - m[1]*m[2])) }
+var identity = pdfops.Identity
 
 // rect is a rectangle in page points.
 type rect struct{ x0, y0, x1, y1 float64 }
@@ -180,7 +168,7 @@ func (p *pageState) run(content []object, res types.Dict, ctm matrix, clip *rect
 		pendingClip = false
 		if (fill || stroke) && !b.empty() {
 			if stroke {
-				w := gs.lineWidth * gs.ctm.scale() / 2
+				w := gs.lineWidth * gs.ctm.Scale() / 2
 				b = rect{b.x0 - w, b.y0 - w, b.x1 + w, b.y1 + w}
 			}
 			if fill {
@@ -198,21 +186,21 @@ func (p *pageState) run(content []object, res types.Dict, ctm matrix, clip *rect
 		polys, cur, rects = nil, nil, 0
 	}
 	for _, tok := range content {
-		if tok.kind != opToken {
+		if tok.Kind != pdfops.Operator {
 			ops = append(ops, tok)
 			continue
 		}
 		num := func(i int) float64 {
-			if i < len(ops) && ops[i].kind == numToken {
-				return ops[i].num
+			if i < len(ops) && ops[i].Kind == pdfops.Number {
+				return ops[i].Num
 			}
 			return 0
 		}
 		nums := func(k int) []float64 {
 			out := make([]float64, 0, k)
 			for _, o := range ops {
-				if o.kind == numToken {
-					out = append(out, o.num)
+				if o.Kind == pdfops.Number {
+					out = append(out, o.Num)
 				}
 			}
 			if len(out) > k {
@@ -220,8 +208,8 @@ func (p *pageState) run(content []object, res types.Dict, ctm matrix, clip *rect
 			}
 			return out
 		}
-		pt := func(x, y float64) (float64, float64) { return gs.ctm.apply(x, y) }
-		switch tok.s {
+		pt := func(x, y float64) (float64, float64) { return gs.ctm.Apply(x, y) }
+		switch tok.S {
 		case "q":
 			stack = append(stack, gs)
 		case "Q":
@@ -231,7 +219,7 @@ func (p *pageState) run(content []object, res types.Dict, ctm matrix, clip *rect
 		case "cm":
 			v := nums(6)
 			if len(v) == 6 {
-				gs.ctm = matrix{v[0], v[1], v[2], v[3], v[4], v[5]}.mul(gs.ctm)
+				gs.ctm = matrix{v[0], v[1], v[2], v[3], v[4], v[5]}.Mul(gs.ctm)
 			}
 		case "w":
 			gs.lineWidth = num(0)
@@ -291,11 +279,11 @@ func (p *pageState) run(content []object, res types.Dict, ctm matrix, clip *rect
 		case "rg":
 			v := nums(3)
 			gs.fill = colour{space: "rgb", v: [4]float64{at(v, 0), at(v, 1), at(v, 2)}}
-			p.rgbOp(tok.s)
+			p.rgbOp(tok.S)
 		case "RG":
 			v := nums(3)
 			gs.stroke = colour{space: "rgb", v: [4]float64{at(v, 0), at(v, 1), at(v, 2)}}
-			p.rgbOp(tok.s)
+			p.rgbOp(tok.S)
 		case "k":
 			v := nums(4)
 			gs.fill = colour{space: "cmyk", v: [4]float64{at(v, 0), at(v, 1), at(v, 2), at(v, 3)}}
@@ -305,14 +293,14 @@ func (p *pageState) run(content []object, res types.Dict, ctm matrix, clip *rect
 		case "cs", "CS":
 			name := lastName(ops)
 			space := p.colourSpace(name, res)
-			if tok.s == "cs" {
+			if tok.S == "cs" {
 				gs.fillSpace, gs.fill = space, colour{space: kindOf(space), v: [4]float64{0, 0, 0, 1}}
 			} else {
 				gs.strokeSpace, gs.stroke = space, colour{space: kindOf(space), v: [4]float64{0, 0, 0, 1}}
 			}
 		case "sc", "scn", "SC", "SCN":
 			space := gs.fillSpace
-			if tok.s == "SC" || tok.s == "SCN" {
+			if tok.S == "SC" || tok.S == "SCN" {
 				space = gs.strokeSpace
 			}
 			v := nums(4)
@@ -325,7 +313,7 @@ func (p *pageState) run(content []object, res types.Dict, ctm matrix, clip *rect
 				}
 				copy(col.v[:], nums(n))
 			}
-			if tok.s == "sc" || tok.s == "scn" {
+			if tok.S == "sc" || tok.S == "scn" {
 				gs.fill = col
 			} else {
 				gs.stroke = col
@@ -353,9 +341,9 @@ func (p *pageState) run(content []object, res types.Dict, ctm matrix, clip *rect
 		case "Tr":
 			gs.render = int(num(0))
 		case "Td", "TD":
-			tlm = matrix{1, 0, 0, 1, num(0), num(1)}.mul(tlm)
+			tlm = matrix{1, 0, 0, 1, num(0), num(1)}.Mul(tlm)
 			tm = tlm
-			if tok.s == "TD" {
+			if tok.S == "TD" {
 				gs.leading = -num(1)
 			}
 		case "Tm":
@@ -365,11 +353,11 @@ func (p *pageState) run(content []object, res types.Dict, ctm matrix, clip *rect
 				tm = tlm
 			}
 		case "T*":
-			tlm = matrix{1, 0, 0, 1, 0, -gs.leading}.mul(tlm)
+			tlm = matrix{1, 0, 0, 1, 0, -gs.leading}.Mul(tlm)
 			tm = tlm
 		case "Tj", "'", "\"", "TJ":
-			if tok.s != "Tj" && tok.s != "TJ" {
-				tlm = matrix{1, 0, 0, 1, 0, -gs.leading}.mul(tlm)
+			if tok.S != "Tj" && tok.S != "TJ" {
+				tlm = matrix{1, 0, 0, 1, 0, -gs.leading}.Mul(tlm)
 				tm = tlm
 			}
 			tm = p.showText(ops, &gs, tm)
@@ -389,8 +377,8 @@ func at(v []float64, i int) float64 {
 
 func lastName(ops []object) string {
 	for i := len(ops) - 1; i >= 0; i-- {
-		if ops[i].kind == nameToken {
-			return ops[i].s
+		if ops[i].Kind == pdfops.Name {
+			return ops[i].S
 		}
 	}
 	return ""
@@ -594,7 +582,7 @@ func (p *pageState) noteFont(fi *fontInfo) {
 func (p *pageState) showText(ops []object, gs *gstate, tm matrix) matrix {
 	var strs []object
 	for _, o := range ops {
-		if o.kind == strToken {
+		if o.Kind == pdfops.String {
 			strs = append(strs, o)
 		}
 	}
@@ -602,8 +590,8 @@ func (p *pageState) showText(ops []object, gs *gstate, tm matrix) matrix {
 		// Invisible text (or a clip only): nothing printed.
 		return tm
 	}
-	trm := matrix{gs.size * gs.hscale, 0, 0, gs.size, 0, gs.rise}.mul(tm).mul(gs.ctm)
-	if size := gs.size * matrix(tm).mul(gs.ctm).scale(); size > 0 && (p.minText == 0 || size < p.minText) {
+	trm := matrix{gs.size * gs.hscale, 0, 0, gs.size, 0, gs.rise}.Mul(tm).Mul(gs.ctm)
+	if size := gs.size * matrix(tm).Mul(gs.ctm).Scale(); size > 0 && (p.minText == 0 || size < p.minText) {
 		p.minText = size
 	}
 	two := false
@@ -614,7 +602,7 @@ func (p *pageState) showText(ops []object, gs *gstate, tm matrix) matrix {
 	adv := 0.0
 	text := ""
 	for _, s := range strs {
-		b := s.bytes
+		b := s.Bytes
 		step := 1
 		if two {
 			step = 2
@@ -642,11 +630,11 @@ func (p *pageState) showText(ops []object, gs *gstate, tm matrix) matrix {
 	// The ink of Latin text: capitals and ascenders reach 0.75 em above
 	// the baseline, descenders 0.22 em below (DejaVu: 0.73 and 0.24).
 	for _, q := range [][2]float64{{0, -0.22}, {adv / gs.size, -0.22}, {0, 0.75}, {adv / gs.size, 0.75}} {
-		x, y := trm.apply(q[0], q[1])
+		x, y := trm.Apply(q[0], q[1])
 		box.add(x, y)
 	}
 	p.placed(box.intersect(gs.clip), true, text)
-	return matrix{1, 0, 0, 1, adv * gs.hscale, 0}.mul(tm)
+	return matrix{1, 0, 0, 1, adv * gs.hscale, 0}.Mul(tm)
 }
 
 // xobject interprets a form (recursively) or places an image.
@@ -661,18 +649,18 @@ func (p *pageState) xobject(name string, res types.Dict, gs gstate, depth int) {
 		}
 		box := noBox
 		for _, q := range [][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
-			bx, by := gs.ctm.apply(q[0], q[1])
+			bx, by := gs.ctm.Apply(q[0], q[1])
 			box.add(bx, by)
 		}
 		p.placed(box.intersect(gs.clip), false, "")
 		return
 	}
-	ctm := f.matrix.mul(gs.ctm)
+	ctm := f.matrix.Mul(gs.ctm)
 	clip := gs.clip
 	if v := f.bbox; v != nil {
 		b := noBox
 		for _, q := range [][2]float64{{v[0], v[1]}, {v[2], v[1]}, {v[0], v[3]}, {v[2], v[3]}} {
-			bx, by := ctm.apply(q[0], q[1])
+			bx, by := ctm.Apply(q[0], q[1])
 			b.add(bx, by)
 		}
 		clip = clip.intersect(b)
@@ -711,7 +699,7 @@ func (c *checker) xobject(name string, res types.Dict) *form {
 		if err := sd.Decode(); err != nil {
 			return nil
 		}
-		f.content = tokens(sd.Content)
+		f.content = pdfops.Tokens(sd.Content)
 		if a, err := x.DereferenceArray(sd.Dict["Matrix"]); err == nil && len(a) == 6 {
 			for i := range f.matrix {
 				f.matrix[i], _ = x.DereferenceNumber(a[i])
@@ -873,243 +861,4 @@ func (c *checker) fontWidths(f types.Dict) (bool, func(int) float64) {
 		}
 		return 500
 	}
-}
-
-// tokens splits a content stream into operands and operators; inline
-// images (BI … ID … EI) are skipped.
-func tokens(content []byte) []object {
-	lex := lexer{data: content}
-	var out []object
-	for {
-		tok, ok := lex.next()
-		if !ok {
-			return out
-		}
-		if tok.kind == opToken && tok.s == "BI" {
-			lex.skipInlineImage()
-			continue
-		}
-		out = append(out, tok)
-	}
-}
-
-// lexer splits content into operands and operators.
-type lexer struct {
-	data []byte
-	i    int
-}
-
-type tokenKind int
-
-const (
-	numToken tokenKind = iota
-	nameToken
-	strToken
-	opToken
-	otherToken
-)
-
-type object struct {
-	kind  tokenKind
-	num   float64
-	s     string
-	bytes []byte
-}
-
-func (l *lexer) next() (object, bool) {
-	d := l.data
-	for l.i < len(d) {
-		ch := d[l.i]
-		switch {
-		case isSpace(ch):
-			l.i++
-		case ch == '%':
-			for l.i < len(d) && d[l.i] != '\n' && d[l.i] != '\r' {
-				l.i++
-			}
-		case ch == '/':
-			start := l.i + 1
-			l.i++
-			for l.i < len(d) && !isSpace(d[l.i]) && !isDelim(d[l.i]) {
-				l.i++
-			}
-			return object{kind: nameToken, s: string(d[start:l.i])}, true
-		case ch == '(':
-			return object{kind: strToken, bytes: l.literal()}, true
-		case ch == '<' && l.i+1 < len(d) && d[l.i+1] == '<', ch == '>' && l.i+1 < len(d) && d[l.i+1] == '>':
-			l.i += 2
-			return object{kind: otherToken}, true
-		case ch == '<':
-			return object{kind: strToken, bytes: l.hex()}, true
-		case ch == '[' || ch == ']' || ch == '{' || ch == '}':
-			l.i++
-			return object{kind: otherToken}, true
-		case ch == '+' || ch == '-' || ch == '.' || (ch >= '0' && ch <= '9'):
-			start := l.i
-			l.i++
-			for l.i < len(d) && (d[l.i] == '.' || (d[l.i] >= '0' && d[l.i] <= '9')) {
-				l.i++
-			}
-			return object{kind: numToken, num: parseNumber(d[start:l.i])}, true
-		default:
-			start := l.i
-			for l.i < len(d) && !isSpace(d[l.i]) && !isDelim(d[l.i]) {
-				l.i++
-			}
-			if l.i == start {
-				l.i++
-				continue
-			}
-			return object{kind: opToken, s: string(d[start:l.i])}, true
-		}
-	}
-	return object{}, false
-}
-
-// parseNumber reads a PDF number ([+-]digits[.digits]) without the
-// general float parser: content streams are mostly numbers.
-func parseNumber(b []byte) float64 {
-	neg := false
-	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
-		neg = b[0] == '-'
-		b = b[1:]
-	}
-	var ip, fp, scale float64 = 0, 0, 1
-	dot := false
-	for _, c := range b {
-		switch {
-		case c == '.':
-			if dot {
-				v, _ := strconv.ParseFloat(string(b), 64)
-				return v
-			}
-			dot = true
-		case dot:
-			fp = fp*10 + float64(c-'0')
-			scale *= 10
-		default:
-			ip = ip*10 + float64(c-'0')
-		}
-	}
-	v := ip + fp/scale
-	if neg {
-		return -v
-	}
-	return v
-}
-
-func (l *lexer) literal() []byte {
-	d := l.data
-	var out []byte
-	depth := 0
-	for ; l.i < len(d); l.i++ {
-		ch := d[l.i]
-		switch ch {
-		case '\\':
-			l.i++
-			if l.i >= len(d) {
-				return out
-			}
-			switch e := d[l.i]; e {
-			case 'n':
-				out = append(out, '\n')
-			case 'r':
-				out = append(out, '\r')
-			case 't':
-				out = append(out, '\t')
-			case 'b':
-				out = append(out, '\b')
-			case 'f':
-				out = append(out, '\f')
-			case '\n', '\r':
-			default:
-				if e >= '0' && e <= '7' {
-					v := 0
-					for k := 0; k < 3 && l.i < len(d) && d[l.i] >= '0' && d[l.i] <= '7'; k++ {
-						v = v*8 + int(d[l.i]-'0')
-						l.i++
-					}
-					l.i--
-					out = append(out, byte(v))
-				} else {
-					out = append(out, e)
-				}
-			}
-			continue
-		case '(':
-			depth++
-			if depth == 1 {
-				continue
-			}
-		case ')':
-			depth--
-			if depth == 0 {
-				l.i++
-				return out
-			}
-		}
-		out = append(out, ch)
-	}
-	return out
-}
-
-func (l *lexer) hex() []byte {
-	d := l.data
-	l.i++
-	var out []byte
-	var hi = -1
-	for ; l.i < len(d) && d[l.i] != '>'; l.i++ {
-		v := hexVal(d[l.i])
-		if v < 0 {
-			continue
-		}
-		if hi < 0 {
-			hi = v
-		} else {
-			out = append(out, byte(hi<<4|v))
-			hi = -1
-		}
-	}
-	if hi >= 0 {
-		out = append(out, byte(hi<<4))
-	}
-	l.i++
-	return out
-}
-
-func hexVal(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'f':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		return int(c-'A') + 10
-	}
-	return -1
-}
-
-// skipInlineImage skips from after BI to after EI.
-func (l *lexer) skipInlineImage() {
-	d := l.data
-	for l.i+2 < len(d) {
-		if d[l.i] == 'E' && d[l.i+1] == 'I' && (l.i == 0 || isSpace(d[l.i-1])) && (l.i+2 == len(d) || isSpace(d[l.i+2])) {
-			l.i += 2
-			return
-		}
-		l.i++
-	}
-	l.i = len(d)
-}
-
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0
-}
-
-func isDelim(c byte) bool {
-	switch c {
-	case '(', ')', '<', '>', '[', ']', '{', '}', '/', '%':
-		return true
-	}
-	return false
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
 	"druckreif/i18n"
+	"druckreif/internal/pdfops"
 )
 
 func init() {
@@ -508,7 +509,7 @@ func (c *checker) page(n int) error {
 		return err
 	}
 	pg := newPageState(c, n, trim)
-	pg.run(tokens(content), res, identity, nil, 0)
+	pg.run(pdfops.Tokens(content), res, identity, nil, 0)
 	pg.finish()
 	return nil
 }

@@ -393,8 +393,10 @@ func (p *Preview) cardsOf(set *decks.Set, parts []*kit.GameParts) []*Card {
 						c.Deck = info.Name
 					}
 					gameHash = append(gameHash, body)
+				} else if look := faceLooks(lc); look != "" {
+					body = "look:" + look
 				} else {
-					body = "host:" + strings.Join(gameHash, "|")
+					body = "game:" + strings.Join(gameHash, "|")
 				}
 				c.Hash = hashOf(string(gp.Game), d.Name, fmt.Sprint(i, d.W, d.H), string(style), body, faceIDs(lc))
 				cards = append(cards, c)
@@ -402,6 +404,18 @@ func (p *Preview) cardsOf(set *decks.Set, parts []*kit.GameParts) []*Card {
 		}
 	}
 	return cards
+}
+
+// faceLooks is what a card made of no deck card shows (see
+// layout.Face.Look), "" when its faces do not say.
+func faceLooks(c layout.Card) string {
+	if c.Front == nil || c.Front.Look == "" || (c.Back != nil && c.Back.Look == "") {
+		return ""
+	}
+	if c.Back == nil {
+		return c.Front.Look
+	}
+	return c.Front.Look + "\x00" + c.Back.Look
 }
 
 func faceIDs(c layout.Card) string {

@@ -3,6 +3,7 @@ package preview
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -310,4 +312,147 @@ func TestWorkbookFileRenamedOverIsSeen(t *testing.T) {
 	if !ok || e.name != "changed" || e.data.Problems != 0 {
 		t.Fatalf("the workbook whole again: %+v", e)
 	}
+}
+
+// A deck folder that is deleted (a sync tool, a checkout of another
+// branch) shows the problem and keeps the last good cards; the folder put
+// back by renaming a new one into place brings them back, and saves in
+// the new folder are seen as in the old.
+func TestDeckFolderDeletedAndPutBackIsSeen(t *testing.T) {
+	dir := t.TempDir()
+	deck, rows := writeDeck(t, dir, 30)
+	s := start(t, Options{Decks: []string{deck}})
+	st := s.listen(t)
+	good := len(s.p.State().Problems) // warnings of the deck itself
+
+	if err := os.RemoveAll(deck); err != nil {
+		t.Fatal(err)
+	}
+	e, ok := st.next(t, 10*time.Second)
+	for ok && e.data.Problems <= good { // the files go one by one
+		e, ok = st.next(t, 10*time.Second)
+	}
+	if !ok || len(s.p.State().Cards) != 30 {
+		t.Fatalf("deck folder deleted: %+v, %d cards shown (want the last good 30)", e, len(s.p.State().Cards))
+	}
+	if code, _, _ := get(t, s.srv.URL+"/card/LAB-TST-7/vorne.png"); code != 200 {
+		t.Fatalf("a card of the deleted folder: status %d, want its last good image", code)
+	}
+
+	staged, _ := writeDeck(t, filepath.Join(dir, "neu"), 30)
+	if err := os.Rename(staged, deck); err != nil {
+		t.Fatal(err)
+	}
+	e, ok = st.next(t, 10*time.Second)
+	for ok && e.data.Problems != good {
+		e, ok = st.next(t, 10*time.Second)
+	}
+	if !ok || len(s.p.State().Problems) != good {
+		t.Fatalf("deck folder put back: %+v, problems %+v", e, s.p.State().Problems)
+	}
+	st.drain(500 * time.Millisecond)
+
+	edit(rows, 7, "Wie viele Kanten hat ein Würfel?")
+	saveCSV(t, filepath.Join(deck, "Karten.csv"), rows)
+	e, ok = st.next(t, 10*time.Second)
+	if !ok || !slices.Equal(e.data.Cards, []string{"LAB-TST-7"}) {
+		t.Fatalf("a save in the folder put back: %+v, want changed [LAB-TST-7]", e)
+	}
+}
+
+// copyDeck copies a default deck folder into dir under another Kennung.
+func copyDeck(t *testing.T, name, dir string) string {
+	t.Helper()
+	src := filepath.Join("..", "decks", "default", name)
+	dst := filepath.Join(dir, name)
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ents, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Name() == "Deck.csv" {
+			b = []byte(strings.Replace(string(b), "Kennung,STD", "Kennung,TST", 1))
+		}
+		writeFile(t, filepath.Join(dst, e.Name()), b)
+	}
+	return dst
+}
+
+// The Raab host cards show which quiz cards each mini-game has: an edit
+// of a quiz card's task redraws that card alone, a card added to the game
+// numbered last redraws it and that game's host card, none of the others.
+func TestRaabEditRedrawsOnlyTheHostCardsItShows(t *testing.T) {
+	deck := copyDeck(t, "raab", t.TempDir())
+	s := start(t, Options{Decks: []string{deck}})
+	st := s.listen(t)
+	before := map[string]string{}
+	for _, c := range s.p.State().Cards {
+		before[c.ID] = c.Hash
+	}
+	path := filepath.Join(deck, "Kopfrechnen.csv")
+	rows := readCSV(t, path)
+	rows[1][1], rows[1][2] = "18 + 28", "46"
+	saveCSV(t, path, rows)
+	e, ok := st.next(t, 10*time.Second)
+	if !ok || len(e.data.Cards) != 1 || !strings.Contains(e.data.Cards[0], "TST") {
+		t.Fatalf("a task of one Kopfrechnen card edited: %+v, want that card alone", e)
+	}
+	edited := e.data.Cards[0]
+
+	// Zocken's cards are numbered last in the box: one more of them
+	// moves no other card's number.
+	path = filepath.Join(deck, "Zocken.csv")
+	zocken := readCSV(t, path)
+	last := zocken[len(zocken)-1][0]
+	next, _ := strconv.Atoi(last)
+	for _, r := range zocken[1:] {
+		if r[0] == last {
+			r = append([]string(nil), r...)
+			r[0] = strconv.Itoa(next + 1)
+			r[2] = strings.TrimSuffix(r[2], "?") + " – noch einmal gefragt?"
+			zocken = append(zocken, r)
+		}
+	}
+	saveCSV(t, path, zocken)
+	e, ok = st.next(t, 10*time.Second)
+	if !ok {
+		t.Fatal("a Zocken card added: no changed event")
+	}
+	var newCards, hosts []string
+	for _, id := range e.data.Cards {
+		if _, old := before[id]; !old {
+			newCards = append(newCards, id)
+		} else if id != edited {
+			hosts = append(hosts, id)
+		}
+	}
+	if len(newCards) != 1 || len(hosts) != 1 {
+		t.Fatalf("a Zocken card added redrew %v, want the new card and Zocken's host card", e.data.Cards)
+	}
+	for _, c := range s.p.State().Cards {
+		if c.ID == hosts[0] && !strings.Contains(c.Text+c.Deck, "oderation") {
+			t.Fatalf("%s redrawn with the new card is not a host card (%q, %q)", c.ID, c.Deck, c.Text)
+		}
+	}
+}
+
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }

@@ -14,10 +14,11 @@ import (
 	"compress/zlib"
 	"fmt"
 	"io"
-	"math"
 	"regexp"
 	"strconv"
 	"unicode/utf16"
+
+	"druckreif/internal/pdfops"
 )
 
 // Run is one string shown by Tj, TJ, ' or ".
@@ -109,22 +110,9 @@ func Read(pdf []byte) ([]Run, error) {
 	return r.runs, nil
 }
 
-type matrix [6]float64
+type matrix = pdfops.Matrix
 
-var identity = matrix{1, 0, 0, 1, 0, 0}
-
-// mul is m × n (m applied first).
-func (m matrix) mul(n matrix) matrix {
-	return matrix{
-		m[0]*n[0] + m[1]*n[2], m[0]*n[1] + m[1]*n[3],
-		m[2]*n[0] + m[3]*n[2], m[2]*n[1] + m[3]*n[3],
-		m[4]*n[0] + m[5]*n[2] + n[4], m[4]*n[1] + m[5]*n[3] + n[5],
-	}
-}
-
-// scale is the factor by which m scales lengths (for text: the size);
-// for a uniform scale with rotation it is exact.
-func (m matrix) scale() float64 { return math.Sqrt(math.Abs(m[0]*m[3] - m[1]*m[2])) }
+var identity = pdfops.Identity
 
 type gstate struct {
 	ctm  matrix
@@ -151,33 +139,33 @@ func (r *reader) content(page int, data []byte, ctm matrix, depth int) error {
 	gs := gstate{ctm: ctm}
 	var stack []gstate
 	var tm, tlm matrix
-	var ops []token
-	show := func(strs []token) {
+	var ops []pdfops.Token
+	show := func(strs []pdfops.Token) {
 		var text []rune
 		for _, s := range strs {
-			if s.kind != str {
+			if s.Kind != pdfops.String {
 				continue
 			}
 			if r.unicodeFont(gs.font) {
-				u := make([]uint16, 0, len(s.raw)/2)
-				for i := 0; i+1 < len(s.raw); i += 2 {
-					u = append(u, uint16(s.raw[i])<<8|uint16(s.raw[i+1]))
+				u := make([]uint16, 0, len(s.Bytes)/2)
+				for i := 0; i+1 < len(s.Bytes); i += 2 {
+					u = append(u, uint16(s.Bytes[i])<<8|uint16(s.Bytes[i+1]))
 				}
 				text = append(text, utf16.Decode(u)...)
 			} else {
-				for _, b := range s.raw {
+				for _, b := range s.Bytes {
 					text = append(text, rune(b))
 				}
 			}
 		}
-		full := tm.mul(gs.ctm)
-		r.runs = append(r.runs, Run{Page: page, Text: string(text), Size: gs.size * full.scale(), X: full[4], Y: full[5]})
+		full := tm.Mul(gs.ctm)
+		r.runs = append(r.runs, Run{Page: page, Text: string(text), Size: gs.size * full.Scale(), X: full[4], Y: full[5]})
 	}
 	num := func(i int) float64 {
-		if i < 0 || i >= len(ops) || ops[i].kind != number {
+		if i < 0 || i >= len(ops) || ops[i].Kind != pdfops.Number {
 			return 0
 		}
-		return ops[i].num
+		return ops[i].Num
 	}
 	nums := func(k int) matrix {
 		var m matrix
@@ -186,20 +174,12 @@ func (r *reader) content(page int, data []byte, ctm matrix, depth int) error {
 		}
 		return m
 	}
-	t := tokenizer{data: data}
-	for {
-		tok, err := t.next()
-		if err != nil {
-			return err
-		}
-		if tok.kind == eof {
-			return nil
-		}
-		if tok.kind != operator {
+	for _, tok := range pdfops.Tokens(data) {
+		if tok.Kind != pdfops.Operator {
 			ops = append(ops, tok)
 			continue
 		}
-		switch string(tok.raw) {
+		switch tok.S {
 		case "q":
 			stack = append(stack, gs)
 		case "Q":
@@ -207,12 +187,12 @@ func (r *reader) content(page int, data []byte, ctm matrix, depth int) error {
 				gs, stack = stack[len(stack)-1], stack[:len(stack)-1]
 			}
 		case "cm":
-			gs.ctm = nums(6).mul(gs.ctm)
+			gs.ctm = nums(6).Mul(gs.ctm)
 		case "BT":
 			tm, tlm = identity, identity
 		case "Tf":
-			if len(ops) >= 2 && ops[len(ops)-2].kind == name {
-				gs.font = string(ops[len(ops)-2].raw)
+			if len(ops) >= 2 && ops[len(ops)-2].Kind == pdfops.Name {
+				gs.font = ops[len(ops)-2].S
 			}
 			gs.size = num(len(ops) - 1)
 		case "TL":
@@ -222,25 +202,25 @@ func (r *reader) content(page int, data []byte, ctm matrix, depth int) error {
 			tlm = tm
 		case "Td", "TD":
 			tx, ty := num(len(ops)-2), num(len(ops)-1)
-			if string(tok.raw) == "TD" {
+			if tok.S == "TD" {
 				gs.lead = -ty
 			}
-			tlm = matrix{1, 0, 0, 1, tx, ty}.mul(tlm)
+			tlm = matrix{1, 0, 0, 1, tx, ty}.Mul(tlm)
 			tm = tlm
 		case "T*":
-			tlm = matrix{1, 0, 0, 1, 0, -gs.lead}.mul(tlm)
+			tlm = matrix{1, 0, 0, 1, 0, -gs.lead}.Mul(tlm)
 			tm = tlm
 		case "Tj":
 			show(ops)
 		case "'", "\"":
-			tlm = matrix{1, 0, 0, 1, 0, -gs.lead}.mul(tlm)
+			tlm = matrix{1, 0, 0, 1, 0, -gs.lead}.Mul(tlm)
 			tm = tlm
 			show(ops)
 		case "TJ":
 			show(ops)
 		case "Do":
-			if len(ops) > 0 && ops[len(ops)-1].kind == name {
-				o := r.objs[r.names[string(ops[len(ops)-1].raw)]]
+			if len(ops) > 0 && ops[len(ops)-1].Kind == pdfops.Name {
+				o := r.objs[r.names[ops[len(ops)-1].S]]
 				if o != nil && o.stream != nil && bytes.Contains(o.dict, []byte("/Form")) {
 					fm := identity
 					if mm := matRe.FindSubmatch(o.dict); mm != nil {
@@ -249,168 +229,13 @@ func (r *reader) content(page int, data []byte, ctm matrix, depth int) error {
 							fm = matrix(v)
 						}
 					}
-					if err := r.content(page, o.stream, fm.mul(gs.ctm), depth+1); err != nil {
+					if err := r.content(page, o.stream, fm.Mul(gs.ctm), depth+1); err != nil {
 						return err
 					}
 				}
 			}
-		case "BI":
-			return fmt.Errorf("inline images are not read")
 		}
 		ops = ops[:0]
 	}
-}
-
-type kind int
-
-const (
-	eof kind = iota
-	number
-	name
-	str
-	operator
-	delim // [ ] << >> { }
-)
-
-type token struct {
-	kind kind
-	raw  []byte // names without the slash, strings decoded, operators as written
-	num  float64
-}
-
-type tokenizer struct {
-	data []byte
-	i    int
-}
-
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0
-}
-
-func isDelim(c byte) bool { return bytes.IndexByte([]byte("()<>[]{}/%"), c) >= 0 }
-
-func (t *tokenizer) next() (token, error) {
-	d := t.data
-	for t.i < len(d) {
-		c := d[t.i]
-		switch {
-		case isSpace(c):
-			t.i++
-		case c == '%':
-			for t.i < len(d) && d[t.i] != '\n' && d[t.i] != '\r' {
-				t.i++
-			}
-		case c == '(':
-			return t.literal()
-		case c == '<' && t.i+1 < len(d) && d[t.i+1] == '<', c == '>' && t.i+1 < len(d) && d[t.i+1] == '>':
-			t.i += 2
-			return token{kind: delim}, nil
-		case c == '<':
-			end := bytes.IndexByte(d[t.i:], '>')
-			if end < 0 {
-				return token{}, fmt.Errorf("unterminated hex string")
-			}
-			hex := bytes.Map(func(r rune) rune {
-				if isSpace(byte(r)) {
-					return -1
-				}
-				return r
-			}, d[t.i+1:t.i+end])
-			if len(hex)%2 == 1 {
-				hex = append(hex, '0')
-			}
-			out := make([]byte, len(hex)/2)
-			for k := range out {
-				v, err := strconv.ParseUint(string(hex[2*k:2*k+2]), 16, 8)
-				if err != nil {
-					return token{}, fmt.Errorf("bad hex string")
-				}
-				out[k] = byte(v)
-			}
-			t.i += end + 1
-			return token{kind: str, raw: out}, nil
-		case c == '[' || c == ']' || c == '{' || c == '}':
-			t.i++
-			return token{kind: delim}, nil
-		case c == '/':
-			s := t.i + 1
-			t.i++
-			for t.i < len(d) && !isSpace(d[t.i]) && !isDelim(d[t.i]) {
-				t.i++
-			}
-			return token{kind: name, raw: d[s:t.i]}, nil
-		default:
-			s := t.i
-			for t.i < len(d) && !isSpace(d[t.i]) && !isDelim(d[t.i]) {
-				t.i++
-			}
-			if t.i == s { // a stray delimiter such as ')'
-				t.i++
-				continue
-			}
-			w := d[s:t.i]
-			if v, err := strconv.ParseFloat(string(w), 64); err == nil {
-				return token{kind: number, num: v}, nil
-			}
-			return token{kind: operator, raw: w}, nil
-		}
-	}
-	return token{kind: eof}, nil
-}
-
-// literal reads a (…) string with its escapes and balanced parentheses.
-func (t *tokenizer) literal() (token, error) {
-	d := t.data
-	t.i++
-	depth := 1
-	var out []byte
-	for t.i < len(d) {
-		c := d[t.i]
-		t.i++
-		switch c {
-		case '\\':
-			if t.i >= len(d) {
-				break
-			}
-			e := d[t.i]
-			t.i++
-			switch e {
-			case 'n':
-				out = append(out, '\n')
-			case 'r':
-				out = append(out, '\r')
-			case 't':
-				out = append(out, '\t')
-			case 'b':
-				out = append(out, '\b')
-			case 'f':
-				out = append(out, '\f')
-			case '\r', '\n':
-				// line continuation
-			default:
-				if e >= '0' && e <= '7' {
-					v := int(e - '0')
-					for k := 0; k < 2 && t.i < len(d) && d[t.i] >= '0' && d[t.i] <= '7'; k++ {
-						v = v*8 + int(d[t.i]-'0')
-						t.i++
-					}
-					out = append(out, byte(v))
-				} else {
-					out = append(out, e)
-				}
-			}
-		case '(':
-			depth++
-			out = append(out, c)
-		case ')':
-			depth--
-			if depth == 0 {
-				return token{kind: str, raw: out}, nil
-			}
-			out = append(out, c)
-		default:
-			out = append(out, c)
-		}
-	}
-	return token{}, fmt.Errorf("unterminated string")
+	return nil
 }

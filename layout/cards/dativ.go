@@ -142,8 +142,17 @@ func gapOf(sentence string) string {
 func plainBand(c *layout.Canvas, st *layout.Style, side decks.DativSide, x, y, w, h float64) error {
 	c.RoundRect(x, y, w, h, 2, st.Color("panel"), layout.Color{}, 0)
 	blocks := SolutionBlocks(st, side)
-	pad := 3.0
-	set, err := c.Setter.Fit(blocks, w-2*pad, h-2*pad)
+	// The panel's inner margin gives way before the text does: a long
+	// explanation with two correct versions still fits in its smallest
+	// type with a narrower margin.
+	var set []typeset.SetBlock
+	var err error
+	var pad float64
+	for _, pad = range []float64{3, 1.5} {
+		if set, err = c.Setter.Fit(blocks, w-2*pad, h-2*pad); err == nil {
+			break
+		}
+	}
 	if err != nil {
 		return fitError(err)
 	}

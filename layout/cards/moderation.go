@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	"druckreif/decks"
 	"druckreif/layout"
@@ -37,7 +38,11 @@ func HostCards(set *decks.Set, st *layout.Style) (*Set, error) {
 		}
 		src := fmt.Sprintf("templates/texts/raab-moderation.csv: Zeile %d", i+2)
 		face := func(lines []typeset.Block) *layout.Face {
-			return &layout.Face{Background: st.Color("face"), Draw: func(c *layout.Canvas) error {
+			look := make([]string, len(lines))
+			for i, b := range lines {
+				look[i] = fmt.Sprintf("%s|%s|%g|%g", b.Text, b.Style, b.Size, b.Gap)
+			}
+			return &layout.Face{Background: st.Color("face"), Look: strings.Join(look, "\n"), Draw: func(c *layout.Canvas) error {
 				m := st.Margin
 				// A smaller corner than the quiz cards': the title below
 				// starts at the margin and must stay clear of it.
