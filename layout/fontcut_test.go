@@ -118,3 +118,29 @@ func TestCutAndWholeFontPrintTheSame(t *testing.T) {
 		t.Errorf("the cut font prints otherwise than the whole one (%d and %d bytes rendered)", len(cut), len(whole))
 	}
 }
+
+// BenchmarkFontPerDocument is what a style costs each document that sets
+// text in it: fpdf parses the TTF when it is registered and subsets it on
+// output, for the cut and for the whole style.
+func BenchmarkFontPerDocument(b *testing.B) {
+	const s = "Das Wort „Hängematte“ geht auf „hamaca“ zurück. ✔ ★ 0123456789"
+	for _, full := range []bool{false, true} {
+		name := "cut"
+		if full {
+			name = "whole"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				pdf := newDoc(100, 100)
+				pdf.AddPage()
+				setFace(pdf, face{style: "B", full: full}, 10)
+				pdf.Text(10, 10, s)
+				var out bytes.Buffer
+				if err := pdf.Output(&out); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
