@@ -80,6 +80,10 @@ func Forbid(rule, de, en string, args ...any) *RuleError {
 	return &RuleError{Rule: rule, Msg: i18n.Sprintf(de, en, args...)}
 }
 
+// ForbidSetup refuses a game's setup (the first line of a replay file, a
+// table's settings) under the one rule name "setup".
+func ForbidSetup(de, en string, args ...any) *RuleError { return Forbid("setup", de, en, args...) }
+
 // Prompt says what may happen next: who must act and which action types
 // are allowed. The scorer builds its screens from it.
 type Prompt struct {

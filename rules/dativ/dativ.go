@@ -16,7 +16,6 @@ package dativ
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strings"
@@ -126,75 +125,57 @@ const Version = "2" // 2: the state keeps the last scored turn
 // addition to, a card ID.
 func New(set *decks.Set) rules.Engine[State] { return engine{set} }
 
-func forbidSetup(de, en string, args ...any) *rules.RuleError {
-	return rules.Forbid("setup", de, en, args...)
-}
-
 // Start builds the initial state: chips out of the box, the pot topped up
 // for the first reader.
 func (e engine) Start(raw json.RawMessage) (State, error) {
 	var su Setup
 	if err := rules.DecodeStrict(raw, &su); err != nil {
-		return State{}, forbidSetup("Die Einrichtung ist nicht lesbar (%v). Erlaubt sind game, players, seed, first, cards, chips, deal.",
+		return State{}, rules.ForbidSetup("Die Einrichtung ist nicht lesbar (%v). Erlaubt sind game, players, seed, first, cards, chips, deal.",
 			"The setup cannot be read (%v). Allowed fields: game, players, seed, first, cards, chips, deal.", err)
 	}
 	if su.Game != "" && su.Game != string(decks.Dativ) {
-		return State{}, forbidSetup("Diese Einrichtung ist für „%s“, nicht für das Dativ-Kartenspiel.", "This setup is for %q, not for the Dativ card game.", su.Game)
+		return State{}, rules.ForbidSetup("Diese Einrichtung ist für „%s“, nicht für das Dativ-Kartenspiel.", "This setup is for %q, not for the Dativ card game.", su.Game)
 	}
 	n := len(su.Players)
 	if n < 2 || n > 5 {
 		return State{}, rules.Forbid("player-count", "Das Kartenspiel ist für 2 bis 5 Personen (es gibt je 5 Tippkarten RICHTIG und FALSCH), nicht für %d.",
 			"The card game is for 2 to 5 players (there are 5 RIGHT and 5 WRONG guess cards), not %d.", n)
 	}
-	seen := map[string]bool{}
-	players := make([]string, n)
-	for i, p := range su.Players {
-		p = strings.TrimSpace(p)
-		if p == "" {
-			return State{}, rules.Forbid("player-name", "Spieler %d hat keinen Namen.", "Player %d has no name.", i+1)
-		}
-		if seen[strings.ToLower(p)] {
-			return State{}, rules.Forbid("player-name", "Der Name „%s“ kommt doppelt vor.", "The name %q appears twice.", p)
-		}
-		seen[strings.ToLower(p)] = true
-		players[i] = p
+	players, err := rules.SeatNames(su.Players)
+	if err != nil {
+		return State{}, err
 	}
 	s := State{Players: players, Chips: make([]int, n), Votes: make([]string, n), Phase: PhaseRead, Deal: su.Deal}
-	if su.First != "" {
-		s.Reader = s.index(su.First)
-		if s.Reader < 0 {
-			return State{}, rules.Forbid("unknown-player", "„%s“ spielt nicht mit und kann nicht anfangen.", "%q is not playing and cannot begin.", su.First)
-		}
+	if s.Reader, err = rules.FirstSeat(players, su.First); err != nil {
+		return State{}, err
 	}
 	s.Cards = PileSize(n)
 	if su.Cards != 0 {
 		if su.Cards < 1 {
-			return State{}, forbidSetup("Der Nachziehstapel braucht mindestens eine Karte (cards = %d).", "The draw pile needs at least one card (cards = %d).", su.Cards)
+			return State{}, rules.ForbidSetup("Der Nachziehstapel braucht mindestens eine Karte (cards = %d).", "The draw pile needs at least one card (cards = %d).", su.Cards)
 		}
 		s.Cards = su.Cards
 	}
 	s.TotalChips = DefaultChips
 	if su.Chips != nil {
 		if *su.Chips < 0 {
-			return State{}, forbidSetup("Der Vorrat kann nicht negativ sein (chips = %d).", "The supply cannot be negative (chips = %d).", *su.Chips)
+			return State{}, rules.ForbidSetup("Der Vorrat kann nicht negativ sein (chips = %d).", "The supply cannot be negative (chips = %d).", *su.Chips)
 		}
 		s.TotalChips = *su.Chips
 	}
 	s.Supply = s.TotalChips
 	if su.Deal {
 		if e.set == nil {
-			return State{}, forbidSetup("Zum Mischen durch das Programm (deal) werden die Kartendecks gebraucht.", "Dealing by the program (deal) needs the card decks.")
+			return State{}, rules.ForbidSetup("Zum Mischen durch das Programm (deal) werden die Kartendecks gebraucht.", "Dealing by the program (deal) needs the card decks.")
 		}
 		var ids []string
 		for _, c := range e.set.Dativ() {
 			ids = append(ids, c.ID)
 		}
 		if len(ids) < s.Cards {
-			return State{}, forbidSetup("Die geladenen Decks haben nur %d Dativ-Karten, gebraucht werden %d.", "The loaded decks have only %d Dativ cards, %d are needed.", len(ids), s.Cards)
+			return State{}, rules.ForbidSetup("Die geladenen Decks haben nur %d Dativ-Karten, gebraucht werden %d.", "The loaded decks have only %d Dativ cards, %d are needed.", len(ids), s.Cards)
 		}
-		seed := uint64(su.Seed)
-		r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-		r.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		rules.Shuffle(su.Seed, ids)
 		s.Pile = ids[:s.Cards]
 	}
 	s.topUp()
@@ -202,15 +183,7 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 }
 
 // index finds a player by name (case and surrounding spaces ignored).
-func (s *State) index(name string) int {
-	name = strings.TrimSpace(name)
-	for i, p := range s.Players {
-		if strings.EqualFold(p, name) {
-			return i
-		}
-	}
-	return -1
-}
+func (s *State) index(name string) int { return rules.SeatOf(s.Players, name) }
 
 // clone deep-copies the state, so Apply never changes the state it got.
 func (s State) clone() State {
@@ -260,30 +233,20 @@ func (e engine) Apply(s State, a rules.Action) (State, []rules.Event, error) {
 	if s.Phase == PhaseOver {
 		return s, nil, rules.Forbid("game-over", "Das Spiel ist schon vorbei: der Nachziehstapel ist aufgebraucht.", "The game is already over: the draw pile is used up.")
 	}
-	want := map[string]string{ActRead: PhaseRead, ActVote: PhaseVote, ActReveal: PhaseReveal}
-	phase, known := want[a.Type]
-	if !known {
-		return s, nil, rules.Forbid("unknown-action", "Die Aktion „%s“ gibt es im Kartenspiel nicht (read, vote, reveal).", "There is no action %q in the card game (read, vote, reveal).", a.Type)
-	}
-	if phase != s.Phase {
-		next := e.Next(s).Text
-		return s, nil, rules.Reject("wrong-phase", i18n.T(fmt.Sprintf("Jetzt ist nicht „%s“ dran. %s", a.Type, next.DE), fmt.Sprintf("It is not time for %q. %s", a.Type, next.EN)))
-	}
-	n := s.clone()
-	var ev []rules.Event
-	var err error
-	switch a.Type {
-	case ActRead:
-		ev, err = e.read(&n, a)
-	case ActVote:
-		ev, err = e.vote(&n, a)
-	case ActReveal:
-		ev, err = e.reveal(&n, a)
-	}
-	if err != nil {
-		return s, nil, err
-	}
-	return n, ev, nil
+	return phases.Apply(e, s, a)
+}
+
+// phases is the turn's table: which action is taken in which phase.
+var phases = rules.Phases[engine, State]{
+	In: i18n.T("im Kartenspiel", "in the card game"),
+	Steps: []rules.Step[engine, State]{
+		{Type: ActRead, Phase: PhaseRead, Do: engine.read},
+		{Type: ActVote, Phase: PhaseVote, Do: engine.vote},
+		{Type: ActReveal, Phase: PhaseReveal, Do: engine.reveal},
+	},
+	Phase: func(s State) string { return s.Phase },
+	Clone: State.clone,
+	Next:  engine.Next,
 }
 
 // ReadAction is the reader's turn: which card, which side, which variant,
@@ -467,6 +430,18 @@ type VoteAction struct {
 	Votes  map[string]string `json:"votes,omitempty"` // player → vote
 }
 
+// guessCards is the vote as a secret choice: one guess card laid face down,
+// or the printed guess cards of several players entered at once.
+var guessCards = rules.SecretChoice[VoteAction]{
+	Type: ActVote, Field: "vote", Batch: "votes",
+	Fields: func(p VoteAction) (string, string, map[string]string) { return p.Player, p.Vote, p.Votes },
+	One: func(player, vote string) VoteAction {
+		return VoteAction{Type: ActVote, Player: player, Vote: vote}
+	},
+	Incomplete: i18n.T("Eine Stimme braucht player und vote (richtig oder falsch).", "A vote needs player and vote (right or wrong)."),
+	Empty:      i18n.T("Keine Stimme angegeben.", "No vote given."),
+}
+
 func parseVote(v string) (string, bool) {
 	switch strings.ToLower(strings.TrimSpace(v)) {
 	case "richtig", "right", "r", "true":
@@ -482,19 +457,9 @@ func (e engine) vote(s *State, a rules.Action) ([]rules.Event, error) {
 	if err := a.Decode(&p); err != nil {
 		return nil, err
 	}
-	votes := map[string]string{}
-	switch {
-	case p.Votes != nil && (p.Player != "" || p.Vote != ""):
-		return nil, rules.Forbid("bad-action", "Entweder player und vote oder votes angeben, nicht beides.", "Give either player and vote or votes, not both.")
-	case p.Votes != nil:
-		votes = p.Votes
-	case p.Player == "" || p.Vote == "":
-		return nil, rules.Forbid("bad-action", "Eine Stimme braucht player und vote (richtig oder falsch).", "A vote needs player and vote (right or wrong).")
-	default:
-		votes[p.Player] = p.Vote
-	}
-	if len(votes) == 0 {
-		return nil, rules.Forbid("bad-action", "Keine Stimme angegeben.", "No vote given.")
+	votes, err := guessCards.Given(p)
+	if err != nil {
+		return nil, err
 	}
 	// Check every vote before recording any, in seating order (the map's
 	// order is random).

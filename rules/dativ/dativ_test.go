@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"druckreif/rules"
+	"druckreif/rules/enginetest"
 )
 
 const four = `{"game":"dativ","players":["Anna","Ben","Cleo","Dora"],"seed":1}`
@@ -435,17 +436,9 @@ func TestJSONRoundTrip(t *testing.T) {
 	e := New(testSet(t))
 	s := start(t, e, `{"players":["Anna","Ben","Cleo","Dora"],"deal":true,"seed":3,"cards":5}`)
 	s, _ = play(t, e, s, `{"type":"read","side":"vorne","option":"a"}`, `{"type":"vote","player":"Ben","vote":"falsch"}`)
-	b, err := json.Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back State
-	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatal(err)
-	}
-	b2, _ := json.Marshal(back)
-	if string(b) != string(b2) || !reflect.DeepEqual(s, back) {
-		t.Fatalf("round trip:\n%s\n%s", b, b2)
+	back := enginetest.RoundTrip(t, s)
+	if !reflect.DeepEqual(s, back) {
+		t.Fatalf("round trip:\n%+v\n%+v", s, back)
 	}
 	v := votes("richtig", "falsch", "richtig", "falsch")
 	v = strings.Replace(v, `"Ben":"falsch",`, "", 1)

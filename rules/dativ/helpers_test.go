@@ -1,13 +1,12 @@
 package dativ
 
 import (
-	"encoding/json"
-	"errors"
 	"testing"
 	"testing/fstest"
 
 	"druckreif/decks"
 	"druckreif/rules"
+	"druckreif/rules/enginetest"
 )
 
 // testSet is a small deck of its own, so the tests do not depend on the
@@ -31,57 +30,25 @@ func testSet(t testing.TB) *decks.Set {
 	fsys := fstest.MapFS{
 		"tst/Deck.csv":   {Data: []byte("Spiel,dativ\nName,Testdeck\nKennung,TST\nVersion,1.0\nSprache,de\n")},
 		"tst/Karten.csv": {Data: []byte(cards)},
-	}
-	d, probs := decks.Load(fsys, "tst", "tst")
-	if probs.HasErrors() || d == nil {
-		t.Fatalf("test deck: %v", probs)
-	}
-	genial := fstest.MapFS{
 		"gen/Deck.csv":   {Data: []byte("Spiel,genial\nName,Test\nKennung,TST\nVersion,1.0\nSprache,de\n")},
 		"gen/Fragen.csv": {Data: []byte("Nr,Frage,a,b,c,Richtig\n1,Was misst ein Anemometer?,Den Luftdruck,Die Windgeschwindigkeit,Die Luftfeuchte,b\n")},
 	}
-	g, probs := decks.Load(genial, "gen", "gen")
-	if probs.HasErrors() || g == nil {
-		t.Fatalf("genial test deck: %v", probs)
-	}
-	set, probs := decks.Combine(d, g)
-	if probs.HasErrors() {
-		t.Fatalf("combine: %v", probs)
-	}
-	return set
+	return enginetest.DeckSet(t, fsys, "tst", "gen")
 }
 
-func defaultSet(t testing.TB) *decks.Set {
-	t.Helper()
-	ds, probs := decks.LoadDefaults()
-	if probs.HasErrors() {
-		t.Fatalf("default decks: %v", probs)
-	}
-	set, probs := decks.Combine(ds...)
-	if probs.HasErrors() {
-		t.Fatalf("combine: %v", probs)
-	}
-	return set
-}
+// The helpers every engine's tests share (enginetest), for this
+// package's State.
+var (
+	defaultSet = enginetest.DefaultSet
+	act        = enginetest.Act
+	forbidden  = enginetest.Forbidden[State]
+	mustJSON   = enginetest.MustJSON
+)
 
-// act turns a replay line into an action the way the replay command does:
-// the whole line is the data.
-func act(line string) rules.Action {
-	var head struct {
-		Type string `json:"type"`
-	}
-	if err := json.Unmarshal([]byte(line), &head); err != nil {
-		panic(line + ": " + err.Error())
-	}
-	return rules.Action{Type: head.Type, Data: json.RawMessage(line)}
-}
-
+// start and play also hold every state against the chip invariant.
 func start(t testing.TB, e rules.Engine[State], setup string) State {
 	t.Helper()
-	s, err := e.Start(json.RawMessage(setup))
-	if err != nil {
-		t.Fatalf("start %s: %v", setup, err)
-	}
+	s := enginetest.Start(t, e, setup)
 	checkChips(t, s)
 	return s
 }
@@ -91,37 +58,12 @@ func play(t testing.TB, e rules.Engine[State], s State, lines ...string) (State,
 	t.Helper()
 	var all []rules.Event
 	for _, l := range lines {
-		next, ev, err := e.Apply(s, act(l))
-		if err != nil {
-			t.Fatalf("%s: %v", l, err)
-		}
-		checkChips(t, next)
-		s = next
+		var ev []rules.Event
+		s, ev = enginetest.Play(t, e, s, l)
+		checkChips(t, s)
 		all = append(all, ev...)
 	}
 	return s, all
-}
-
-// forbidden asserts that the line is refused under the named rule and
-// that the state is left as it was.
-func forbidden(t testing.TB, e rules.Engine[State], s State, line, rule string) {
-	t.Helper()
-	before, _ := json.Marshal(s)
-	_, _, err := e.Apply(s, act(line))
-	var re *rules.RuleError
-	if !errors.As(err, &re) {
-		t.Fatalf("%s: want rule %s, got %v", line, rule, err)
-	}
-	if re.Rule != rule {
-		t.Fatalf("%s: want rule %s, got %s (%s)", line, rule, re.Rule, re.Msg.EN)
-	}
-	if re.Msg.DE == "" || re.Msg.EN == "" {
-		t.Fatalf("%s: reason missing in a language: %+v", line, re.Msg)
-	}
-	after, _ := json.Marshal(s)
-	if string(before) != string(after) {
-		t.Fatalf("%s: a refused action changed the state", line)
-	}
 }
 
 // checkChips is the conservation invariant: supply + pot + players is the

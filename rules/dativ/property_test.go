@@ -2,15 +2,14 @@ package dativ
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"runtime/debug"
 	"testing"
 
 	"druckreif/decks"
 	"druckreif/rules"
+	"druckreif/rules/enginetest"
 )
 
 // TestRandomGames plays thousands of random legal games (and throws in
@@ -152,79 +151,14 @@ var junk = []string{
 func randomGame(t *testing.T, g int, rng *rand.Rand, set *decks.Set) {
 	e := New(set)
 	setup := randomSetup(rng, set)
-	s, err := e.Start(json.RawMessage(setup))
-	if err != nil {
-		t.Fatalf("game %d: %s: %v", g, setup, err)
-	}
-	log := rules.Log{Setup: json.RawMessage(setup)}
-	states := []string{mustJSON(s)}
-	// copyOfS is an independent deep copy of s (decoded from its JSON), to
-	// see that Apply leaves its input alone.
-	var copyOfS State
-	if err := json.Unmarshal([]byte(states[0]), &copyOfS); err != nil {
-		t.Fatal(err)
-	}
-	checkAt := rng.IntN(60)
-	for step := 0; ; step++ {
-		if step > 1000 {
-			t.Fatalf("game %d does not end", g)
-		}
-		p := e.Next(s)
-		if p.Over {
-			break
-		}
-		if len(p.Actors) == 0 || len(p.Allowed) == 0 || p.Text.DE == "" {
-			t.Fatalf("game %d: empty prompt %+v", g, p)
-		}
-		var a rules.Action
-		if rng.IntN(8) == 0 {
-			a = act(junk[rng.IntN(len(junk))])
-		} else {
-			a = legalAction(rng, set, s, p)
-		}
-		next, ev, err := e.Apply(s, a)
-		if !reflect.DeepEqual(s, copyOfS) {
-			t.Fatalf("game %d: Apply changed its input on %s", g, a.Data)
-		}
-		if err != nil {
-			var re *rules.RuleError
-			if !errors.As(err, &re) || re.Rule == "" || re.Msg.DE == "" || re.Msg.EN == "" {
-				t.Fatalf("game %d: %s: not a rule error: %v", g, a.Data, err)
-			}
-			if !reflect.DeepEqual(next, s) {
-				t.Fatalf("game %d: a refused action returned a changed state", g)
-			}
-			continue
-		}
-		if len(ev) == 0 {
-			t.Fatalf("game %d: %s: no event", g, a.Data)
-		}
-		checkStep(t, g, s, next, a)
-		// JSON round trip of every state.
-		nextJSON := mustJSON(next)
-		var back State
-		if err := json.Unmarshal([]byte(nextJSON), &back); err != nil || !reflect.DeepEqual(back, next) {
-			t.Fatalf("game %d: JSON round trip: %v", g, err)
-		}
-		log.Actions = append(log.Actions, a)
-		s, copyOfS = next, back
-		states = append(states, nextJSON)
-		// Undo, then redo, at one step of each game.
-		if len(log.Actions) == checkAt+1 {
-			undone, _, err := rules.Replay(e, rules.Undo(log))
-			if err != nil || mustJSON(undone) != states[len(states)-2] {
-				t.Fatalf("game %d: undo gives another state: %v", g, err)
-			}
-			redone, _, err := e.Apply(undone, a)
-			if err != nil || mustJSON(redone) != mustJSON(s) {
-				t.Fatalf("game %d: redo gives another state: %v", g, err)
-			}
-		}
-	}
-	final, _, err := rules.Replay(e, log)
-	if err != nil || mustJSON(final) != mustJSON(s) {
-		t.Fatalf("game %d: replaying the log: %v", g, err)
-	}
+	s := enginetest.RandomGame[State]{
+		Game: g, Engine: e, Setup: json.RawMessage(setup), Rand: rng,
+		Legal: func(s State, p rules.Prompt) rules.Action { return legalAction(rng, set, s, p) },
+		Junk:  junk,
+		Check: func(prev, next State, a rules.Action) { checkStep(t, g, prev, next, a) },
+		// Undo then redo is checked at a random one of the first steps.
+		MaxSteps: 1000, UndoWithin: 60,
+	}.Play(t)
 	if s.Drawn != s.Cards {
 		t.Fatalf("game %d: over after %d of %d cards", g, s.Drawn, s.Cards)
 	}
@@ -318,14 +252,6 @@ func checkStep(t *testing.T, g int, prev, next State, a rules.Action) {
 	if next.Pot != pot+fill || next.Supply != prev.Supply-fill || next.Reader != (prev.Reader+1)%n {
 		t.Fatalf("game %d: top-up pot %d supply %d reader %d", g, next.Pot, next.Supply, next.Reader)
 	}
-}
-
-func mustJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
 }
 
 func contains(xs []string, x string) bool {

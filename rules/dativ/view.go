@@ -2,14 +2,13 @@ package dativ
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 
 	"druckreif/rules"
 )
 
 // Hidden is what another player sees of a guess card lying face down.
-const Hidden = "verdeckt"
+const Hidden = rules.Hidden
 
 // View hides what the rulebook keeps secret: the guess cards lie face down
 // until all are placed ("Once all players have placed a guess card,
@@ -28,12 +27,7 @@ func (e engine) View(s State, v rules.Viewer) State {
 	if s.Phase != PhaseVote {
 		return out
 	}
-	out.Votes = slices.Clone(s.Votes)
-	for i, vote := range out.Votes {
-		if vote != "" && !(v.Role == rules.RolePlayer && v.Player == s.Players[i]) {
-			out.Votes[i] = Hidden
-		}
-	}
+	out.Votes = rules.HideChoices(s.Players, s.Votes, v)
 	if s.Reading != nil {
 		r := *s.Reading
 		r.Right = nil
@@ -44,39 +38,19 @@ func (e engine) View(s State, v rules.Viewer) State {
 
 // Speakers are the voters of a vote (one, or all in a batch) and the
 // action's player otherwise.
-func (e engine) Speakers(s State, a rules.Action) []string {
-	if a.Type == ActVote {
-		var p VoteAction
-		if rules.DecodeStrict(a.Data, &p) == nil && p.Votes != nil {
-			return slices.Sorted(maps.Keys(p.Votes))
-		}
-	}
-	return rules.ActionPlayer(a)
-}
+func (e engine) Speakers(s State, a rules.Action) []string { return guessCards.Speakers(a) }
 
 // Secret: a single player's vote is a guess card laid face down.
 func (e engine) Secret(s State, a rules.Action) (string, bool) {
-	if a.Type != ActVote || s.Phase != PhaseVote {
+	if s.Phase != PhaseVote {
 		return "", false
 	}
-	var p VoteAction
-	if rules.DecodeStrict(a.Data, &p) != nil || p.Votes != nil || p.Player == "" {
-		return "", false
-	}
-	return p.Player, true
+	return guessCards.Secret(a)
 }
 
 // Collect turns the guess cards over together: one vote action for all.
 func (e engine) Collect(s State, choices []rules.Action) (rules.Action, error) {
-	votes := map[string]string{}
-	for _, c := range choices {
-		var p VoteAction
-		if err := c.Decode(&p); err != nil {
-			return rules.Action{}, err
-		}
-		votes[p.Player] = p.Vote
-	}
-	return rules.NewAction(ActVote, map[string]any{"type": ActVote, "votes": votes}), nil
+	return guessCards.Collect(choices)
 }
 
 // Outcome: the most chips win; every player's chips are the points.
@@ -87,18 +61,10 @@ func (e engine) Outcome(s State) rules.Outcome {
 // Split: a batch of votes (the table entering printed guess cards) is one
 // secret vote per player.
 func (e engine) Split(s State, a rules.Action) ([]rules.Action, bool) {
-	if a.Type != ActVote || s.Phase != PhaseVote {
+	if s.Phase != PhaseVote {
 		return nil, false
 	}
-	var p VoteAction
-	if rules.DecodeStrict(a.Data, &p) != nil || p.Votes == nil || p.Player != "" || len(p.Votes) == 0 {
-		return nil, false
-	}
-	var out []rules.Action
-	for _, name := range slices.Sorted(maps.Keys(p.Votes)) {
-		out = append(out, rules.NewAction(ActVote, VoteAction{Type: ActVote, Player: name, Vote: p.Votes[name]}))
-	}
-	return out, true
+	return guessCards.Split(a)
 }
 
 // Round: the votes on one reading (the card, side and variant read).

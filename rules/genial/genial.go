@@ -14,7 +14,6 @@ package genial
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 
 	"druckreif/decks"
@@ -111,41 +110,28 @@ const Version = "1"
 // reveal) carry the correct answer printed on the card.
 func New(set *decks.Set) rules.Engine[State] { return engine{set} }
 
-func forbidSetup(de, en string, args ...any) *rules.RuleError {
-	return rules.Forbid("setup", de, en, args...)
-}
-
 // Start deals (or counts) the cards.
 func (e engine) Start(raw json.RawMessage) (State, error) {
 	var su Setup
 	if err := rules.DecodeStrict(raw, &su); err != nil {
-		return State{}, forbidSetup("Die Einrichtung ist nicht lesbar (%v). Erlaubt sind game, players, seed, first, deal, cards.",
+		return State{}, rules.ForbidSetup("Die Einrichtung ist nicht lesbar (%v). Erlaubt sind game, players, seed, first, deal, cards.",
 			"The setup cannot be read (%v). Allowed fields: game, players, seed, first, deal, cards.", err)
 	}
 	if su.Game != "" && su.Game != string(decks.Genial) {
-		return State{}, forbidSetup("Diese Einrichtung ist für „%s“, nicht für Genial daneben.", "This setup is for %q, not for Genial daneben.", su.Game)
+		return State{}, rules.ForbidSetup("Diese Einrichtung ist für „%s“, nicht für Genial daneben.", "This setup is for %q, not for Genial daneben.", su.Game)
 	}
 	n := len(su.Players)
 	if CardsEach(n) == 0 {
 		return State{}, rules.Forbid("player-count", "Genial daneben ist für 2 bis 4 Personen, nicht für %d.", "Genial daneben is for 2 to 4 players, not %d.", n)
 	}
-	seen := map[string]bool{}
-	players := make([]string, n)
-	for i, p := range su.Players {
-		p = strings.TrimSpace(p)
-		if p == "" {
-			return State{}, rules.Forbid("player-name", "Spieler %d hat keinen Namen.", "Player %d has no name.", i+1)
-		}
-		if seen[strings.ToLower(p)] {
-			return State{}, rules.Forbid("player-name", "Der Name „%s“ kommt doppelt vor.", "The name %q appears twice.", p)
-		}
-		seen[strings.ToLower(p)] = true
-		players[i] = p
+	players, err := rules.SeatNames(su.Players)
+	if err != nil {
+		return State{}, err
 	}
 	dealt := CardsEach(n)
 	if su.Cards != 0 {
 		if su.Cards < 1 || su.Cards > 50 {
-			return State{}, forbidSetup("Jeder bekommt 1 bis 50 Karten, nicht %d.", "Everyone gets 1 to 50 cards, not %d.", su.Cards)
+			return State{}, rules.ForbidSetup("Jeder bekommt 1 bis 50 Karten, nicht %d.", "Everyone gets 1 to 50 cards, not %d.", su.Cards)
 		}
 		dealt = su.Cards
 	}
@@ -153,26 +139,21 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 	for i := range s.Left {
 		s.Left[i] = s.Dealt
 	}
-	if su.First != "" {
-		s.Questioner = s.index(su.First)
-		if s.Questioner < 0 {
-			return State{}, rules.Forbid("unknown-player", "„%s“ spielt nicht mit und kann nicht anfangen.", "%q is not playing and cannot begin.", su.First)
-		}
+	if s.Questioner, err = rules.FirstSeat(players, su.First); err != nil {
+		return State{}, err
 	}
 	if su.Deal {
 		if e.set == nil {
-			return State{}, forbidSetup("Zum Austeilen durch das Programm (deal) werden die Kartendecks gebraucht.", "Dealing by the program (deal) needs the card decks.")
+			return State{}, rules.ForbidSetup("Zum Austeilen durch das Programm (deal) werden die Kartendecks gebraucht.", "Dealing by the program (deal) needs the card decks.")
 		}
 		var ids []string
 		for _, c := range e.set.Genial() {
 			ids = append(ids, c.ID)
 		}
 		if len(ids) < n*s.Dealt {
-			return State{}, forbidSetup("Die geladenen Decks haben nur %d Genial-daneben-Karten, gebraucht werden %d.", "The loaded decks have only %d Genial daneben cards, %d are needed.", len(ids), n*s.Dealt)
+			return State{}, rules.ForbidSetup("Die geladenen Decks haben nur %d Genial-daneben-Karten, gebraucht werden %d.", "The loaded decks have only %d Genial daneben cards, %d are needed.", len(ids), n*s.Dealt)
 		}
-		seed := uint64(su.Seed)
-		r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-		r.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		rules.Shuffle(su.Seed, ids)
 		s.Stacks = make([][]string, n)
 		for i := range s.Stacks {
 			s.Stacks[i] = ids[i*s.Dealt : (i+1)*s.Dealt : (i+1)*s.Dealt]
@@ -184,15 +165,7 @@ func (e engine) Start(raw json.RawMessage) (State, error) {
 	return s, nil
 }
 
-func (s *State) index(name string) int {
-	name = strings.TrimSpace(name)
-	for i, p := range s.Players {
-		if strings.EqualFold(p, name) {
-			return i
-		}
-	}
-	return -1
-}
+func (s *State) index(name string) int { return rules.SeatOf(s.Players, name) }
 
 func nilIfEmpty[T any](xs []T) []T {
 	if len(xs) == 0 {
@@ -256,30 +229,20 @@ func (e engine) Apply(s State, a rules.Action) (State, []rules.Event, error) {
 	if s.Phase == PhaseOver {
 		return s, nil, rules.Forbid("game-over", "Das Spiel ist schon vorbei: %s hat gewonnen.", "The game is already over: %s has won.", s.Winner)
 	}
-	want := map[string]string{ActAsk: PhaseAsk, ActAnswer: PhaseAnswer, ActReveal: PhaseReveal}
-	phase, known := want[a.Type]
-	if !known {
-		return s, nil, rules.Forbid("unknown-action", "Die Aktion „%s“ gibt es bei Genial daneben nicht (ask, answer, reveal).", "There is no action %q in Genial daneben (ask, answer, reveal).", a.Type)
-	}
-	if phase != s.Phase {
-		next := e.Next(s).Text
-		return s, nil, rules.Reject("wrong-phase", i18n.T(fmt.Sprintf("Jetzt ist nicht „%s“ dran. %s", a.Type, next.DE), fmt.Sprintf("It is not time for %q. %s", a.Type, next.EN)))
-	}
-	n := s.clone()
-	var ev []rules.Event
-	var err error
-	switch a.Type {
-	case ActAsk:
-		ev, err = e.ask(&n, a)
-	case ActAnswer:
-		ev, err = e.answer(&n, a)
-	case ActReveal:
-		ev, err = e.reveal(&n, a)
-	}
-	if err != nil {
-		return s, nil, err
-	}
-	return n, ev, nil
+	return phases.Apply(e, s, a)
+}
+
+// phases is the question's table: which action is taken in which phase.
+var phases = rules.Phases[engine, State]{
+	In: i18n.T("bei Genial daneben", "in Genial daneben"),
+	Steps: []rules.Step[engine, State]{
+		{Type: ActAsk, Phase: PhaseAsk, Do: engine.ask},
+		{Type: ActAnswer, Phase: PhaseAnswer, Do: engine.answer},
+		{Type: ActReveal, Phase: PhaseReveal, Do: engine.reveal},
+	},
+	Phase: func(s State) string { return s.Phase },
+	Clone: State.clone,
+	Next:  engine.Next,
 }
 
 func parseLetter(v string) (string, bool) {
@@ -406,24 +369,26 @@ type AnswerAction struct {
 	Answers map[string]string `json:"answers,omitempty"` // player → letter
 }
 
+// answerTiles is the answer as a secret choice: one tile laid face down, or
+// the printed tiles of several players entered at once.
+var answerTiles = rules.SecretChoice[AnswerAction]{
+	Type: ActAnswer, Field: "answer", Batch: "answers",
+	Fields: func(p AnswerAction) (string, string, map[string]string) { return p.Player, p.Answer, p.Answers },
+	One: func(player, answer string) AnswerAction {
+		return AnswerAction{Type: ActAnswer, Player: player, Answer: answer}
+	},
+	Incomplete: i18n.T("Eine Antwort braucht player und answer (a, b oder c).", "An answer needs player and answer (a, b or c)."),
+	Empty:      i18n.T("Keine Antwort angegeben.", "No answer given."),
+}
+
 func (e engine) answer(s *State, a rules.Action) ([]rules.Event, error) {
 	var p AnswerAction
 	if err := a.Decode(&p); err != nil {
 		return nil, err
 	}
-	given := map[string]string{}
-	switch {
-	case p.Answers != nil && (p.Player != "" || p.Answer != ""):
-		return nil, rules.Forbid("bad-action", "Entweder player und answer oder answers angeben, nicht beides.", "Give either player and answer or answers, not both.")
-	case p.Answers != nil:
-		given = p.Answers
-	case p.Player == "" || p.Answer == "":
-		return nil, rules.Forbid("bad-action", "Eine Antwort braucht player und answer (a, b oder c).", "An answer needs player and answer (a, b or c).")
-	default:
-		given[p.Player] = p.Answer
-	}
-	if len(given) == 0 {
-		return nil, rules.Forbid("bad-action", "Keine Antwort angegeben.", "No answer given.")
+	given, err := answerTiles.Given(p)
+	if err != nil {
+		return nil, err
 	}
 	answerers := s.answerers()
 	got := make([]string, len(s.Players))

@@ -1,8 +1,6 @@
 package genial
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -10,6 +8,7 @@ import (
 
 	"druckreif/decks"
 	"druckreif/rules"
+	"druckreif/rules/enginetest"
 )
 
 // testSet is a deck of its own, so the tests do not depend on the default
@@ -31,88 +30,19 @@ func testSet(t testing.TB) *decks.Set {
 			"1,vorne,Dativ/Genitiv,Wegen ___ blieben wir.,dem Regen,des Regens,,,2,Genitiv.\n" +
 			"1,hinten,Fremdwörter,Ein ___.,Rhythmus,Rythmus,,,1,Zwei h.\n")},
 	}
-	g, probs := decks.Load(fsys, "gen", "gen")
-	if probs.HasErrors() || g == nil {
-		t.Fatalf("test deck: %v", probs)
-	}
-	d, probs := decks.Load(fsys, "dat", "dat")
-	if probs.HasErrors() || d == nil {
-		t.Fatalf("dativ test deck: %v", probs)
-	}
-	set, probs := decks.Combine(g, d)
-	if probs.HasErrors() {
-		t.Fatalf("combine: %v", probs)
-	}
-	return set
+	return enginetest.DeckSet(t, fsys, "gen", "dat")
 }
 
-func defaultSet(t testing.TB) *decks.Set {
-	t.Helper()
-	ds, probs := decks.LoadDefaults()
-	if probs.HasErrors() {
-		t.Fatalf("default decks: %v", probs)
-	}
-	set, probs := decks.Combine(ds...)
-	if probs.HasErrors() {
-		t.Fatalf("combine: %v", probs)
-	}
-	return set
-}
-
-// act turns a replay line into an action the way the replay command does:
-// the whole line is the data.
-func act(line string) rules.Action {
-	var head struct {
-		Type string `json:"type"`
-	}
-	if err := json.Unmarshal([]byte(line), &head); err != nil {
-		panic(line + ": " + err.Error())
-	}
-	return rules.Action{Type: head.Type, Data: json.RawMessage(line)}
-}
-
-func start(t testing.TB, e rules.Engine[State], setup string) State {
-	t.Helper()
-	s, err := e.Start(json.RawMessage(setup))
-	if err != nil {
-		t.Fatalf("start %s: %v", setup, err)
-	}
-	return s
-}
-
-func play(t testing.TB, e rules.Engine[State], s State, lines ...string) (State, []rules.Event) {
-	t.Helper()
-	var all []rules.Event
-	for _, l := range lines {
-		next, ev, err := e.Apply(s, act(l))
-		if err != nil {
-			t.Fatalf("%s: %v", l, err)
-		}
-		s = next
-		all = append(all, ev...)
-	}
-	return s, all
-}
-
-func forbidden(t testing.TB, e rules.Engine[State], s State, line, rule string) {
-	t.Helper()
-	before, _ := json.Marshal(s)
-	_, _, err := e.Apply(s, act(line))
-	var re *rules.RuleError
-	if !errors.As(err, &re) {
-		t.Fatalf("%s: want rule %s, got %v", line, rule, err)
-	}
-	if re.Rule != rule {
-		t.Fatalf("%s: want rule %s, got %s (%s)", line, rule, re.Rule, re.Msg.EN)
-	}
-	if re.Msg.DE == "" || re.Msg.EN == "" {
-		t.Fatalf("%s: reason missing in a language: %+v", line, re.Msg)
-	}
-	after, _ := json.Marshal(s)
-	if string(before) != string(after) {
-		t.Fatalf("%s: a refused action changed the state", line)
-	}
-}
+// The helpers every engine's tests share (enginetest), for this
+// package's State.
+var (
+	defaultSet = enginetest.DefaultSet
+	act        = enginetest.Act
+	start      = enginetest.Start[State]
+	play       = enginetest.Play[State]
+	forbidden  = enginetest.Forbidden[State]
+	mustJSON   = enginetest.MustJSON
+)
 
 func scores(s State) map[string]int {
 	m := map[string]int{}
@@ -128,12 +58,4 @@ func eventsText(ev []rules.Event) string {
 		b.WriteString(e.Text.DE + "\n" + e.Text.EN + "\n")
 	}
 	return b.String()
-}
-
-func mustJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
 }

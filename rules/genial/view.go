@@ -2,14 +2,12 @@ package genial
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 
 	"druckreif/rules"
 )
 
 // Hidden is what another player sees of an answer tile lying face down.
-const Hidden = "verdeckt"
+const Hidden = rules.Hidden
 
 // View hides the answer tiles until all are laid, and the correct answer
 // (the one with the asterisk on the card) from everyone but the
@@ -20,12 +18,7 @@ func (e engine) View(s State, v rules.Viewer) State {
 	out.Stacks, out.Reserve = nil, nil
 	questioner := s.Questioner >= 0 && s.Questioner < len(s.Players) && v.Role == rules.RolePlayer && v.Player == s.Players[s.Questioner]
 	if s.Phase == PhaseAnswer {
-		out.Answers = slices.Clone(s.Answers)
-		for i, a := range out.Answers {
-			if a != "" && !(v.Role == rules.RolePlayer && v.Player == s.Players[i]) {
-				out.Answers[i] = Hidden
-			}
-		}
+		out.Answers = rules.HideChoices(s.Players, s.Answers, v)
 	}
 	if (s.Phase == PhaseAnswer || s.Phase == PhaseAsk) && s.Question != nil && !questioner {
 		q := *s.Question
@@ -36,39 +29,19 @@ func (e engine) View(s State, v rules.Viewer) State {
 }
 
 // Speakers are the players in a batch of answers, or the action's player.
-func (e engine) Speakers(s State, a rules.Action) []string {
-	if a.Type == ActAnswer {
-		var p AnswerAction
-		if rules.DecodeStrict(a.Data, &p) == nil && p.Answers != nil {
-			return slices.Sorted(maps.Keys(p.Answers))
-		}
-	}
-	return rules.ActionPlayer(a)
-}
+func (e engine) Speakers(s State, a rules.Action) []string { return answerTiles.Speakers(a) }
 
 // Secret: one player's answer is a tile laid face down.
 func (e engine) Secret(s State, a rules.Action) (string, bool) {
-	if a.Type != ActAnswer || s.Phase != PhaseAnswer {
+	if s.Phase != PhaseAnswer {
 		return "", false
 	}
-	var p AnswerAction
-	if rules.DecodeStrict(a.Data, &p) != nil || p.Answers != nil || p.Player == "" {
-		return "", false
-	}
-	return p.Player, true
+	return answerTiles.Secret(a)
 }
 
 // Collect turns the tiles over together.
 func (e engine) Collect(s State, choices []rules.Action) (rules.Action, error) {
-	answers := map[string]string{}
-	for _, c := range choices {
-		var p AnswerAction
-		if err := c.Decode(&p); err != nil {
-			return rules.Action{}, err
-		}
-		answers[p.Player] = p.Answer
-	}
-	return rules.NewAction(ActAnswer, map[string]any{"type": ActAnswer, "answers": answers}), nil
+	return answerTiles.Collect(choices)
 }
 
 // Outcome: one winner (tie-breaks decide); the scores are the points.
@@ -83,18 +56,10 @@ func (e engine) Outcome(s State) rules.Outcome {
 // Split: a batch of answer tiles (the table entering the printed tiles)
 // is one secret tile per player.
 func (e engine) Split(s State, a rules.Action) ([]rules.Action, bool) {
-	if a.Type != ActAnswer || s.Phase != PhaseAnswer {
+	if s.Phase != PhaseAnswer {
 		return nil, false
 	}
-	var p AnswerAction
-	if rules.DecodeStrict(a.Data, &p) != nil || p.Answers == nil || p.Player != "" || len(p.Answers) == 0 {
-		return nil, false
-	}
-	var out []rules.Action
-	for _, name := range slices.Sorted(maps.Keys(p.Answers)) {
-		out = append(out, rules.NewAction(ActAnswer, AnswerAction{Type: ActAnswer, Player: name, Answer: p.Answers[name]}))
-	}
-	return out, true
+	return answerTiles.Split(a)
 }
 
 // Round: the answer tiles on one question.

@@ -1,9 +1,6 @@
 package labyrinth
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -11,37 +8,15 @@ import (
 	"testing"
 
 	"druckreif/rules"
+	"druckreif/rules/enginetest"
 )
 
 const examplePath = "../../docs/examples/labyrinth.jsonl"
 
-// readLog reads a replay file: the setup, then one action a line.
-func readLog(t *testing.T, path string) rules.Log {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var l rules.Log
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	for sc.Scan() {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
-			continue
-		}
-		if l.Setup == nil {
-			l.Setup = json.RawMessage(text)
-			continue
-		}
-		l.Actions = append(l.Actions, line(text))
-	}
-	return l
-}
-
 // The example game of docs/examples replays to its end, with and without
 // a card set, and shows what the docs say it shows.
 func TestExampleGame(t *testing.T) {
-	l := readLog(t, examplePath)
+	l := enginetest.ReadLog(t, examplePath)
 	for _, e := range []rules.Engine[State]{New(nil), New(defaultSet(t))} {
 		s, ev, err := rules.Replay(e, l)
 		if err != nil {

@@ -1,74 +1,26 @@
 package labyrinth
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"druckreif/decks"
 	"druckreif/rules"
+	"druckreif/rules/enginetest"
 )
 
-// line turns a replay line into an action, as the replay command does.
-func line(l string) rules.Action {
-	var t struct {
-		Type string `json:"type"`
-	}
-	if err := json.Unmarshal([]byte(l), &t); err != nil {
-		panic(err)
-	}
-	return rules.Action{Type: t.Type, Data: json.RawMessage(l)}
-}
-
-func start(t *testing.T, e rules.Engine[State], setup string) State {
-	t.Helper()
-	s, err := e.Start(json.RawMessage(setup))
-	if err != nil {
-		t.Fatalf("start %s: %v", setup, err)
-	}
-	return s
-}
-
-// do applies replay lines and fails the test on a refusal.
-func do(t *testing.T, e rules.Engine[State], s State, lines ...string) (State, []rules.Event) {
-	t.Helper()
-	var all []rules.Event
-	for _, l := range lines {
-		next, ev, err := e.Apply(s, line(l))
-		if err != nil {
-			t.Fatalf("%s: %v", l, err)
-		}
-		s = next
-		all = append(all, ev...)
-	}
-	return s, all
-}
-
-// refuse checks that the rules refuse a line with the named rule and leave
-// the state alone.
-func refuse(t *testing.T, e rules.Engine[State], s State, l, rule string) {
-	t.Helper()
-	before, _ := json.Marshal(s)
-	next, _, err := e.Apply(s, line(l))
-	var re *rules.RuleError
-	if !errors.As(err, &re) {
-		t.Fatalf("%s: want rule %s, got %v", l, rule, err)
-	}
-	if re.Rule != rule {
-		t.Fatalf("%s: want rule %s, got %s (%s)", l, rule, re.Rule, re.Msg.EN)
-	}
-	after, _ := json.Marshal(s)
-	if string(before) != string(after) {
-		t.Fatalf("%s: the refused action changed the state", l)
-	}
-	if a, _ := json.Marshal(next); string(a) != string(before) {
-		t.Fatalf("%s: a refused action must return the old state", l)
-	}
-}
+// The helpers every engine's tests share (enginetest), for this
+// package's State.
+var (
+	line       = enginetest.Act
+	start      = enginetest.Start[State]
+	do         = enginetest.Play[State]
+	refuse     = enginetest.Forbidden[State]
+	defaultSet = enginetest.DefaultSet
+	mustJSON   = enginetest.MustJSON
+)
 
 // ask plays one question. answers maps a player to "B4" (tip B, chip 4);
 // kind is "normal" or "risk"; risk questions bet first.
@@ -131,23 +83,6 @@ func eventsText(ev []rules.Event) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
-}
-
-var (
-	setOnce sync.Once
-	theSet  *decks.Set
-)
-
-// defaultSet is the embedded default decks.
-func defaultSet(t testing.TB) *decks.Set {
-	setOnce.Do(func() {
-		ds, probs := decks.LoadDefaults()
-		if probs.HasErrors() {
-			panic(fmt.Sprint(probs))
-		}
-		theSet, _ = decks.Combine(ds...)
-	})
-	return theSet
 }
 
 // cardOf finds a default card of a kind whose face-side answer is correct.

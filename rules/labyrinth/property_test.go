@@ -27,14 +27,6 @@ type randomGame struct {
 	ss   []State
 }
 
-func mustJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
-}
-
 func (g *randomGame) action(s State) rules.Action {
 	r := g.r
 	p := g.e.Next(s)

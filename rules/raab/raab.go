@@ -276,10 +276,8 @@ func (s State) phaseBeforeGame() string {
 }
 
 func (s State) find(name string) (string, bool) {
-	for _, p := range s.Players {
-		if strings.EqualFold(p, strings.TrimSpace(name)) {
-			return p, true
-		}
+	if i := rules.SeatOf(s.Players, name); i >= 0 {
+		return s.Players[i], true
 	}
 	return "", false
 }

@@ -73,7 +73,7 @@ type setup struct {
 	Spinner    []string `json:"spinner"`
 }
 
-func setupErr(de, en string, args ...any) error { return rules.Forbid("setup", de, en, args...) }
+func setupErr(de, en string, args ...any) error { return rules.ForbidSetup(de, en, args...) }
 
 // miniGame reads a mini-game as its code ("AK"), the rulebook's name
 // ("Autokennzeichen", "Stimmt's?") or the ID of one of its quiz cards
@@ -139,10 +139,8 @@ func (e engine) start(raw json.RawMessage) (State, error) {
 	s.Length, s.Games, s.Needed = l.Key, l.Games, Needed(l.Games)
 
 	player := func(field, name string) (string, error) {
-		for _, p := range s.Players {
-			if strings.EqualFold(p, strings.TrimSpace(name)) {
-				return p, nil
-			}
+		if i := rules.SeatOf(s.Players, name); i >= 0 {
+			return s.Players[i], nil
 		}
 		return "", setupErr("„%s“ (%s) spielt nicht mit", "%q (%s) is not one of the players", name, field)
 	}

@@ -1,15 +1,13 @@
 package registry
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
 	"druckreif/decks"
-	"druckreif/rules"
+	"druckreif/rules/enginetest"
 )
 
 // Every example game of docs/examples played step by step (as the scorer
@@ -21,7 +19,7 @@ func TestStepsMatchReplay(t *testing.T) {
 	}
 	for _, g := range Games() {
 		t.Run(g.Name, func(t *testing.T) {
-			log := readLog(t, filepath.Join("..", "..", "docs", "examples", g.Name+".jsonl"))
+			log := enginetest.ReadLog(t, filepath.Join("..", "..", "docs", "examples", g.Name+".jsonl"))
 			r := g.Runner(set)
 			replayed, prompt, err := r.Replay(log, nil)
 			if err != nil {
@@ -55,34 +53,6 @@ func sameJSON(t *testing.T, a, b any) bool {
 	return string(ja) == string(jb)
 }
 
-func readLog(t *testing.T, path string) rules.Log {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var l rules.Log
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Bytes()
-		if len(line) == 0 || line[0] == '#' {
-			continue
-		}
-		raw := append(json.RawMessage(nil), line...)
-		if l.Setup == nil {
-			l.Setup = raw
-			continue
-		}
-		var head struct {
-			Type string `json:"type"`
-		}
-		json.Unmarshal(raw, &head)
-		l.Actions = append(l.Actions, rules.Action{Type: head.Type, Data: raw})
-	}
-	return l
-}
-
 // Every engine counts its players, and at the end of every example game
 // that count is the outcome's: the final standing is the result.
 func TestScoreboardsEndAsOutcome(t *testing.T) {
@@ -92,7 +62,7 @@ func TestScoreboardsEndAsOutcome(t *testing.T) {
 	}
 	for _, g := range Games() {
 		t.Run(g.Name, func(t *testing.T) {
-			log := readLog(t, filepath.Join("..", "..", "docs", "examples", g.Name+".jsonl"))
+			log := enginetest.ReadLog(t, filepath.Join("..", "..", "docs", "examples", g.Name+".jsonl"))
 			r := g.Runner(set)
 			start, err := r.Start(log.Setup)
 			if err != nil {

@@ -1,54 +1,19 @@
 package thegame
 
 import (
-	"bufio"
-	"encoding/json"
 	"os"
 	"strings"
 	"testing"
 
 	"druckreif/decks"
 	"druckreif/rules"
+	"druckreif/rules/enginetest"
 )
-
-// readLog reads a replay file: the setup line, then one action a line;
-// the whole line is the action's data.
-func readLog(t *testing.T, path string) rules.Log {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var l rules.Log
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		if l.Setup == nil {
-			l.Setup = json.RawMessage(line)
-			continue
-		}
-		var head struct {
-			Type string `json:"type"`
-		}
-		if err := json.Unmarshal([]byte(line), &head); err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		l.Actions = append(l.Actions, rules.Action{Type: head.Type, Data: json.RawMessage(line)})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return l
-}
 
 // The documented example game replays to its end, with and without a card
 // set, through the engine and through the Runner the replay command uses.
 func TestExampleGame(t *testing.T) {
-	l := readLog(t, "../../docs/examples/thegame.jsonl")
+	l := enginetest.ReadLog(t, "../../docs/examples/thegame.jsonl")
 	set, _ := decks.Combine()
 	for _, e := range []rules.Engine[State]{New(nil), New(set)} {
 		s, ev, err := rules.Replay(e, l)

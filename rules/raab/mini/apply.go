@@ -38,40 +38,53 @@ func (e *Engine) Apply(s State, a rules.Action) (State, []rules.Event, error) {
 		n.Grab = "" // the grab is only right after the opponent's failure
 	}
 	var err error
-	switch a.Type {
-	case "buzz":
-		err = st.buzz(a)
-	case "point":
-		err = st.point(a)
-	case "grab":
-		err = st.grab(a)
-	case "skip":
-		err = st.skip(a)
-	case "choose":
-		err = st.choose(a)
-	case "guess":
-		err = st.guess(a)
-	case "hits":
-		err = st.hits(a)
-	case "bet":
-		err = st.bet(a)
-	case "answer":
-		err = st.answer(a)
-	case "allnamed":
-		err = st.allNamed(a)
-	case "tally":
-		err = st.tally(a)
-	case "count":
-		err = st.count(a)
-	case "spell", "pass", "time":
-		err = st.spell(a)
-	default:
+	if do, ok := handlers[a.Type]; ok {
+		err = do(st, a)
+	} else {
 		err = forbid("not-allowed", "Unbekannte Aktion „%s“", "unknown action %q", a.Type)
 	}
 	if err != nil {
 		return s, nil, err
 	}
 	return n, st.ev, nil
+}
+
+// handler carries out one action type on a step.
+type handler func(st *step, a rules.Action) error
+
+// withPayload is the handler of a step method that takes its action's
+// fields: they are decoded (strictly, as every action is) before it runs,
+// so that no method repeats the decoding.
+func withPayload[P any](do func(st *step, p P) error) handler {
+	return func(st *step, a rules.Action) error {
+		var p P
+		if err := decode(a, &p); err != nil {
+			return err
+		}
+		return do(st, p)
+	}
+}
+
+// handlers are the action types of all mini-games; which of them a game
+// allows at a moment is the spec's to say (allowed).
+var handlers = map[string]handler{
+	"buzz":     withPayload((*step).buzz),
+	"point":    withPayload((*step).point),
+	"grab":     withPayload((*step).grab),
+	"skip":     withPayload((*step).skip),
+	"choose":   withPayload((*step).choose),
+	"guess":    withPayload((*step).guess),
+	"hits":     withPayload((*step).hits),
+	"bet":      withPayload((*step).bet),
+	"answer":   withPayload((*step).answer),
+	"allnamed": withPayload((*step).allNamed),
+	"tally":    withPayload((*step).tally),
+	"count":    withPayload((*step).count),
+	// Buchstabieren's three turns share one payload; spell tells them
+	// apart by the action's type.
+	"spell": (*step).spell,
+	"pass":  (*step).spell,
+	"time":  (*step).spell,
 }
 
 func sideIndex(key string) int {
@@ -199,11 +212,7 @@ type buzzP struct {
 	Task    int      `json:"task"`
 }
 
-func (st *step) buzz(a rules.Action) error {
-	var p buzzP
-	if err := decode(a, &p); err != nil {
-		return err
-	}
+func (st *step) buzz(p buzzP) error {
 	s := st.s
 	side, err := st.side(p.Side, -1)
 	if err != nil {
@@ -307,11 +316,7 @@ type point struct {
 }
 
 // point awards the question's point directly, as the host calls it.
-func (st *step) point(a rules.Action) error {
-	var p point
-	if err := decode(a, &p); err != nil {
-		return err
-	}
+func (st *step) point(p point) error {
 	side, err := st.side(p.Side, -1)
 	if err != nil {
 		return err
@@ -340,11 +345,7 @@ type grabP struct {
 }
 
 // grab is Blamieren oder Kassieren's second chance for the opponent.
-func (st *step) grab(a rules.Action) error {
-	var p grabP
-	if err := decode(a, &p); err != nil {
-		return err
-	}
+func (st *step) grab(p grabP) error {
 	s := st.s
 	may := sideIndex(s.Grab)
 	side, err := st.side(p.Side, may)
@@ -377,11 +378,7 @@ type skipP struct {
 
 // skip: nobody answers (any more); the task is over without a point. In a
 // two-player hint game the asked player gives no answer.
-func (st *step) skip(a rules.Action) error {
-	var p skipP
-	if err := decode(a, &p); err != nil {
-		return err
-	}
+func (st *step) skip(p skipP) error {
 	s := st.s
 	if t := s.twoRules(); t != nil {
 		return st.twoAnswer(answerP{Side: p.Side, Card: p.Card, Task: p.Task}, false, true)

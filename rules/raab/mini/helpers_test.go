@@ -4,33 +4,15 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 
 	"druckreif/decks"
 	"druckreif/rules"
-)
-
-var (
-	setOnce sync.Once
-	stdSet  *decks.Set
+	"druckreif/rules/enginetest"
 )
 
 // defaultSet is the embedded default decks, the cards the tests name.
-func defaultSet(t testing.TB) *decks.Set {
-	setOnce.Do(func() {
-		ds, probs := decks.LoadDefaults()
-		if probs.HasErrors() {
-			panic(probs.Errors())
-		}
-		s, probs := decks.Combine(ds...)
-		if probs.HasErrors() {
-			panic(probs.Errors())
-		}
-		stdSet = s
-	})
-	return stdSet
-}
+var defaultSet = enginetest.DefaultSet
 
 // line turns a replay line into an action, as the replay command does.
 func line(t testing.TB, l string) rules.Action {

@@ -7,7 +7,6 @@ import (
 
 	"druckreif/decks"
 	"druckreif/maps"
-	"druckreif/rules"
 )
 
 // Both players answer at once: letter chips, true/false chips, sorting
@@ -23,11 +22,7 @@ type chooseP struct {
 	Task    int             `json:"task"`
 }
 
-func (st *step) choose(a rules.Action) error {
-	var p chooseP
-	if err := decode(a, &p); err != nil {
-		return err
-	}
+func (st *step) choose(p chooseP) error {
 	s := st.s
 	if err := notHere("options", p.Options != 0 && s.Code != "FP", s); err != nil {
 		return err
@@ -317,11 +312,7 @@ type betP struct {
 	Blue *int `json:"blue"`
 }
 
-func (st *step) bet(a rules.Action) error {
-	var p betP
-	if err := decode(a, &p); err != nil {
-		return err
-	}
+func (st *step) bet(p betP) error {
 	s := st.s
 	var bets [2]int
 	for i, v := range [2]*int{p.Red, p.Blue} {
@@ -387,11 +378,7 @@ type guessP struct {
 	Task   int             `json:"task"`
 }
 
-func (st *step) guess(a rules.Action) error {
-	var p guessP
-	if err := decode(a, &p); err != nil {
-		return err
-	}
+func (st *step) guess(p guessP) error {
 	s := st.s
 	t, key, err := st.cardTask(p.Card, p.Task)
 	if err != nil {
@@ -566,11 +553,7 @@ type hitsP struct {
 	Blue *int64 `json:"blue"`
 }
 
-func (st *step) hits(a rules.Action) error {
-	var p hitsP
-	if err := decode(a, &p); err != nil {
-		return err
-	}
+func (st *step) hits(p hitsP) error {
 	s := st.s
 	var h [2]int64
 	for i, v := range [2]*int64{p.Red, p.Blue} {

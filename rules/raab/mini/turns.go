@@ -18,11 +18,7 @@ type answerP struct {
 	Task    int    `json:"task"`
 }
 
-func (st *step) answer(a rules.Action) error {
-	var p answerP
-	if err := decode(a, &p); err != nil {
-		return err
-	}
+func (st *step) answer(p answerP) error {
 	s := st.s
 	if err := notHere("total", p.Total != 0 && s.Code != "WM", s); err != nil {
 		return err
@@ -194,11 +190,7 @@ func (st *step) answerInTurn(p answerP, correct bool) error {
 
 // allNamed closes a Wer weiß mehr? question whose number of answers was
 // not given: all are named, nobody scores.
-func (st *step) allNamed(a rules.Action) error {
-	var p base
-	if err := decode(a, &p); err != nil {
-		return err
-	}
+func (st *step) allNamed(p base) error {
 	st.say("Alle Antworten sind genannt: kein Punkt.", "All answers are named: no point.")
 	st.finishTask()
 	st.settle(true)
@@ -218,11 +210,7 @@ type tallyP struct {
 // tally scores a written two-player task: each right answer (Wer lügt?: a
 // lie found) is a point for the asked player, each wrong one a point for
 // the questioner.
-func (st *step) tally(a rules.Action) error {
-	var p tallyP
-	if err := decode(a, &p); err != nil {
-		return err
-	}
+func (st *step) tally(p tallyP) error {
 	s := st.s
 	if err := notHere("marked", p.Marked != nil && s.Code != "WL", s); err != nil {
 		return err
@@ -316,11 +304,7 @@ type countP struct {
 // count records the result of a written or timed two-player round:
 // Buchstabensalat's correct words, Kopfrechnen's and Wörter rückwärts'
 // solved tasks in one sand timer.
-func (st *step) count(a rules.Action) error {
-	var p countP
-	if err := decode(a, &p); err != nil {
-		return err
-	}
+func (st *step) count(p countP) error {
 	s := st.s
 	tr := s.twoRules()
 	limit, key := tr.maxCnt, ""

@@ -8,6 +8,7 @@ import (
 
 	"druckreif/decks"
 	"druckreif/rules"
+	"druckreif/rules/enginetest"
 )
 
 // Games marked "3" need a host: with two players they cannot be chosen.
@@ -193,18 +194,7 @@ func TestStateJSONRoundTrip(t *testing.T) {
 	d := start(t, `{"minigame":"WM","players":["Mireille","Stefan"],"first":"blue"}`)
 	d.do(`{"type":"answer","correct":true,"card":"RAAB-STD-WM-1","task":1}`, `{"type":"answer","correct":false}`)
 	d.do(`{"type":"answer","correct":true,"total":4}`)
-	b, err := json.Marshal(d.s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back State
-	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatal(err)
-	}
-	b2, _ := json.Marshal(back)
-	if string(b) != string(b2) {
-		t.Fatalf("round trip:\n%s\n%s", b, b2)
-	}
+	back := enginetest.RoundTrip(t, d.s)
 	// The restored state plays on identically.
 	next := line(t, `{"type":"answer","correct":true}`)
 	s1, _, err1 := d.e.Apply(d.s, next)
