@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"druckreif/decks"
 	"druckreif/internal/tooltest"
 	"druckreif/layout"
+	"druckreif/layout/components"
 )
 
 func defaultSet(t testing.TB) *decks.Set {
@@ -65,6 +67,12 @@ func TestKitHasEveryGame(t *testing.T) {
 	var list []File
 	for _, f := range files {
 		list = append(list, f)
+		// The default kit prints only characters of the cut fonts'
+		// repertoire (layout/fontcut.go): a file that embeds a whole style
+		// pays for parsing it, and shows the repertoire lacks something.
+		if bytes.Contains(f.Data, []byte("+DejaVuCfull")) {
+			t.Errorf("%s embeds a whole style of the font: a character outside the repertoire", f.Path)
+		}
 	}
 	index := Index(list, Options{Paper: layout.A4})
 	for _, want := range []string{"labyrinth/karten.pdf", "100 %", "privaten Gebrauch", "kalibrierung-duplex.pdf", "an der langen Kante wenden"} {
@@ -533,6 +541,36 @@ func TestCoverListsTheGamesFiles(t *testing.T) {
 		}
 		if guide := pageText(files[string(g)+"/bauanleitung.pdf"], 1); guide != text {
 			t.Errorf("%s: the guide's first page is not the cover:\n%s\n---\n%s", g, guide, text)
+		}
+	}
+}
+
+// The cover lists a game's box before the box is drawn (they are drawn
+// side by side): what it lists is what the box file holds.
+func TestBoxEntriesAreTheBoxFiles(t *testing.T) {
+	for _, o := range []Options{{Paper: layout.A4}, {Paper: layout.Letter, Chips: components.SquareChips, CardSize: layout.USPoker}} {
+		for g := range boxed {
+			built := []File{{Path: string(g) + "/karten.pdf", Count: map[string]int{"Karten": 130}}}
+			entries, err := boxEntries(o, g, built)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, err := boxFile(o, g, built)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(entries) != len(files) || len(files) == 0 {
+				t.Fatalf("%s: %d entries, %d files", g, len(entries), len(files))
+			}
+			for i, f := range files {
+				e := entries[i]
+				if e.Path != f.Path || e.What != f.What || e.Duplex != f.Duplex || e.Paper != f.Paper || fmt.Sprint(e.Count) != fmt.Sprint(f.Count) {
+					t.Errorf("%s: listed %+v, drawn %s %q %q %q %v", g, e, f.Path, f.What, f.Duplex, f.Paper, f.Count)
+				}
+			}
+		}
+		if entries, err := boxEntries(o, decks.Genial, nil); err != nil || len(entries) != 0 {
+			t.Errorf("a game without cards: box entries %v, %v", entries, err)
 		}
 	}
 }

@@ -406,11 +406,12 @@ func drawFoldLine(pdf *fpdf.Fpdf, g Grid) {
 	pdf.SetDashPattern([]float64{2, 1.5}, 0)
 	pdf.Line(g.PageW/2, PrintableMargin, g.PageW/2, g.PageH-PrintableMargin)
 	pdf.SetDashPattern(nil, 0)
-	setFont(pdf, "", 6)
+	const fold = "falzen · fold"
+	setFont(pdf, "", 6, fold)
 	pdf.SetTextColor(120, 120, 120)
 	pdf.TransformBegin()
 	pdf.TransformRotate(90, g.PageW/2-0.8, g.PageH/2)
-	pdf.Text(g.PageW/2-0.8-10, g.PageH/2, "falzen · fold")
+	pdf.Text(g.PageW/2-0.8-10, g.PageH/2, fold)
 	pdf.TransformEnd()
 }
 
@@ -428,9 +429,9 @@ func footer(pdf *fpdf.Fpdf, g Grid, o Options, sheet, sheets int, back bool) {
 	if o.Mode == Gutterfold {
 		side = "Vorder- und Rückseite: in der Mitte falzen · fold in the middle"
 	}
-	setFont(pdf, "", 6)
-	pdf.SetTextColor(90, 90, 90)
 	s := fmt.Sprintf("%s · Blatt %d/%d · %s · 100 %% drucken, nicht skalieren", o.Title, sheet, sheets, side)
+	setFont(pdf, "", 6, s)
+	pdf.SetTextColor(90, 90, 90)
 	pdf.Text(g.PageW/2-sharedMetrics.Width("", 6, s)/2, y, s)
 }
 

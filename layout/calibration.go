@@ -68,7 +68,7 @@ func Calibration(o Options) ([]byte, error) {
 }
 
 func text(pdf *fpdf.Fpdf, cx, y, size float64, style, s string) {
-	setFont(pdf, style, size)
+	setFont(pdf, style, size, s)
 	pdf.SetTextColor(0, 0, 0)
 	pdf.Text(cx-sharedMetrics.Width(style, size, s)/2, y, s)
 }
@@ -87,7 +87,6 @@ func crosshair(pdf *fpdf.Fpdf, x, y, r, w float64) {
 func scale(pdf *fpdf.Fpdf, x, y float64) {
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetLineWidth(0.08)
-	setFont(pdf, "", 3.5)
 	pdf.SetTextColor(0, 0, 0)
 	for i := -6; i <= 6; i++ {
 		l := 1.2
@@ -99,10 +98,16 @@ func scale(pdf *fpdf.Fpdf, x, y float64) {
 		pdf.Line(x+9, y+d, x+9+l, y+d)
 		if i%2 == 0 && i != 0 {
 			label := fmt.Sprintf("%+d", i)
+			setFont(pdf, "", 3.5, label)
 			pdf.Text(x+d-sharedMetrics.Width("", 3.5, label)/2, y+12.9, label)
 			pdf.Text(x+11.6, y+d+0.5, label)
 		}
 	}
-	pdf.Text(x+7, y+15, "X →")
-	pdf.Text(x+11.4, y-7.5, "Y ↓")
+	for _, l := range []struct {
+		x, y float64
+		s    string
+	}{{x + 7, y + 15, "X →"}, {x + 11.4, y - 7.5, "Y ↓"}} {
+		setFont(pdf, "", 3.5, l.s)
+		pdf.Text(l.x, l.y, l.s)
+	}
 }

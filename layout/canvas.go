@@ -110,18 +110,18 @@ type TextSize struct {
 // Restoring the graphics state (the end of a transform or a clip) restores
 // the font of before, so it forgets.
 type fontState struct {
-	style string
-	size  float64
-	ok    bool
-	// set holds, per style, the runes fpdf has set in the document, so they
+	face face
+	size float64
+	ok   bool
+	// set holds, per face, the runes fpdf has set in the document, so they
 	// are in its font subset (see rotatedText).
-	set map[string]map[rune]bool
+	set map[face]map[rune]bool
 }
 
-// known reports whether every rune of s has been set in style before, and
-// s can be written directly.
-func (f *fontState) known(style, s string) bool {
-	set := f.set[style]
+// known reports whether every rune of s has been set in face f before,
+// and s can be written directly.
+func (fs *fontState) known(f face, s string) bool {
+	set := fs.set[f]
 	if set == nil {
 		return false
 	}
@@ -133,28 +133,28 @@ func (f *fontState) known(style, s string) bool {
 	return true
 }
 
-// learn records that fpdf has set the runes of s in style.
-func (f *fontState) learn(style, s string) {
-	if f.set == nil {
-		f.set = map[string]map[rune]bool{}
+// learn records that fpdf has set the runes of s in face f.
+func (fs *fontState) learn(f face, s string) {
+	if fs.set == nil {
+		fs.set = map[face]map[rune]bool{}
 	}
-	set := f.set[style]
+	set := fs.set[f]
 	if set == nil {
 		set = map[rune]bool{}
-		f.set[style] = set
+		fs.set[f] = set
 	}
 	for _, r := range s {
 		set[r] = true
 	}
 }
 
-func (c *Canvas) useFont(style string, sizePt float64) {
-	if f := c.font; f != nil && f.ok && f.style == style && f.size == sizePt {
+func (c *Canvas) useFont(f face, sizePt float64) {
+	if fs := c.font; fs != nil && fs.ok && fs.face == f && fs.size == sizePt {
 		return
 	}
-	setFont(c.pdf, style, sizePt)
-	if f := c.font; f != nil {
-		f.style, f.size, f.ok = style, sizePt, true
+	setFace(c.pdf, f, sizePt)
+	if fs := c.font; fs != nil {
+		fs.face, fs.size, fs.ok = f, sizePt, true
 	}
 }
 
@@ -340,13 +340,14 @@ func (c *Canvas) Text(x, y float64, s, style string, sizePt float64, col Color, 
 		c.pxText(x, y, s, style, sizePt, col)
 		return
 	}
-	c.useFont(style, sizePt)
+	f := faceFor(style, s)
+	c.useFont(f, sizePt)
 	c.inks.add(col)
-	if c.font == nil || !c.font.known(style, s) {
+	if c.font == nil || !c.font.known(f, s) {
 		c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
 		c.pdf.Text(x, y, s)
 		if c.font != nil {
-			c.font.learn(style, s)
+			c.font.learn(f, s)
 		}
 		return
 	}
@@ -710,21 +711,22 @@ func (c *Canvas) rotatedText(cx, cy, deg, x, y float64, s, style string, sizePt 
 		return
 	}
 	c.inks.add(col)
-	if c.font == nil || !c.font.known(style, s) {
-		c.useFont(style, sizePt)
+	f := faceFor(style, s)
+	if c.font == nil || !c.font.known(f, s) {
+		c.useFont(f, sizePt)
 		c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
 		c.pdf.TransformBegin()
 		c.pdf.TransformRotate(deg, c.X+cx, c.Y+cy)
 		c.pdf.Text(c.X+x, c.Y+y, s)
 		c.pdf.TransformEnd()
 		if c.font != nil {
-			c.font.learn(style, s)
+			c.font.learn(f, s)
 		}
 		return
 	}
 	// The font at 1 pt, scaled by the text matrix: the clutter's words come
 	// in every size, and one selection serves them all.
-	c.useFont(style, 1)
+	c.useFont(f, 1)
 	const k = 72 / 25.4
 	_, pageH := c.pdf.GetPageSize()
 	rad := deg * math.Pi / 180

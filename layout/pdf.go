@@ -14,8 +14,6 @@ import (
 	"time"
 
 	"github.com/go-pdf/fpdf"
-
-	"druckreif/fonts"
 )
 
 // epoch is the creation date written into every PDF, so that builds of the
@@ -36,17 +34,10 @@ func newDoc(pageW, pageH float64) *fpdf.Fpdf {
 	return pdf
 }
 
-// setFont selects a style of the kit's font, registering it with the PDF
-// the first time it is used: a document then parses and embeds only the
-// styles it prints (fpdf embeds every registered font, used or not, and
-// parsing one costs about as much as setting a hundred cards' text).
-func setFont(pdf *fpdf.Fpdf, style string, sizePt float64) {
-	data, ok := fonts.Styles[style]
-	if !ok {
-		style, data = "", fonts.Regular
-	}
-	pdf.AddUTF8FontFromBytes(fonts.Family, style, data) // returns at once when registered
-	pdf.SetFont(fonts.Family, style, sizePt)
+// setFont selects a style of the kit's font for setting text s (see
+// setFace; the face depends on the characters of s).
+func setFont(pdf *fpdf.Fpdf, style string, sizePt float64, s string) {
+	setFace(pdf, faceFor(style, s), sizePt)
 }
 
 // metrics measures text exactly as fpdf will set it: the per-rune widths
@@ -94,7 +85,7 @@ func (m *metrics) units(style string, r rune) int {
 	if m.doc == nil {
 		m.doc = newDoc(100, 100)
 	}
-	setFont(m.doc, style, 10)
+	setFont(m.doc, style, 10, string(r))
 	w := m.doc.GetStringSymbolWidth(string(r))
 	next := &widthTable{}
 	*next = *ptr.Load()

@@ -50,15 +50,42 @@ func German() *Hyphenator {
 // New builds a hyphenator from Liang patterns (one per line, e.g. ".ab3a")
 // and an exceptions list (one word per line with hyphens where it may be
 // divided, e.g. "Ur-in-stinkt"; lines starting with # are comments).
+//
+// Every druckreif process that sets text reads the 35,000 German patterns
+// once, so they are read in one pass without an allocation per pattern:
+// the letters of all patterns share one string and their values one
+// slice, which the map's keys and values are cut from.
 func New(patterns, exceptions []byte) *Hyphenator {
-	h := &Hyphenator{patterns: map[string][]uint8{}, exceptions: map[string][]int{}, LeftMin: 2, RightMin: 2}
-	sc := bufio.NewScanner(bytes.NewReader(patterns))
-	for sc.Scan() {
-		for _, p := range strings.Fields(sc.Text()) {
-			h.addPattern(p)
+	n := bytes.Count(patterns, []byte{'\n'}) + 1
+	h := &Hyphenator{patterns: make(map[string][]uint8, n), exceptions: map[string][]int{}, LeftMin: 2, RightMin: 2}
+	letters := make([]byte, 0, len(patterns))
+	values := make([]uint8, 0, len(patterns)+n)
+	type span struct{ letters, values [2]int }
+	spans := make([]span, 0, n)
+	for _, p := range bytes.Fields(patterns) {
+		sp := span{letters: [2]int{len(letters), 0}, values: [2]int{len(values), 0}}
+		values = append(values, 0)
+		runes := 0
+		for _, c := range p {
+			if c >= '0' && c <= '9' {
+				values[len(values)-1] = c - '0'
+				continue
+			}
+			letters = append(letters, c)
+			if utf8.RuneStart(c) {
+				runes++
+				values = append(values, 0)
+			}
 		}
+		sp.letters[1], sp.values[1] = len(letters), len(values)
+		spans = append(spans, sp)
+		h.maxLen = max(h.maxLen, runes)
 	}
-	sc = bufio.NewScanner(bytes.NewReader(exceptions))
+	all := string(letters)
+	for _, sp := range spans {
+		h.patterns[all[sp.letters[0]:sp.letters[1]]] = values[sp.values[0]:sp.values[1]:sp.values[1]]
+	}
+	sc := bufio.NewScanner(bytes.NewReader(exceptions))
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -76,23 +103,6 @@ func New(patterns, exceptions []byte) *Hyphenator {
 		h.exceptions[strings.ToLower(strings.ReplaceAll(line, "-", ""))] = pos
 	}
 	return h
-}
-
-func (h *Hyphenator) addPattern(p string) {
-	var letters []rune
-	values := []uint8{0}
-	for _, r := range p {
-		if r >= '0' && r <= '9' {
-			values[len(values)-1] = uint8(r - '0')
-			continue
-		}
-		letters = append(letters, r)
-		values = append(values, 0)
-	}
-	h.patterns[string(letters)] = values
-	if len(letters) > h.maxLen {
-		h.maxLen = len(letters)
-	}
 }
 
 // Points returns the positions (in runes, counted from the start of word)
@@ -122,26 +132,35 @@ func (h *Hyphenator) Points(word string) []int {
 }
 
 func (h *Hyphenator) points(word string) []int {
-	runes := []rune(strings.ToLower(word))
-	if len(runes) < h.LeftMin+h.RightMin {
+	lower := strings.ToLower(word)
+	n := utf8.RuneCountInString(lower)
+	if n < h.LeftMin+h.RightMin {
 		return nil
 	}
-	for _, r := range runes {
+	for _, r := range lower {
 		if !unicode.IsLetter(r) {
 			return nil
 		}
 	}
-	if pos, ok := h.exceptions[string(runes)]; ok {
+	if pos, ok := h.exceptions[lower]; ok {
 		return pos
 	}
-	w := make([]rune, 0, len(runes)+2)
+	// The word between dots, and where each of its n+2 runes starts, so
+	// that patterns are looked up by byte ranges without converting.
+	w := make([]byte, 0, len(lower)+2)
 	w = append(w, '.')
-	w = append(w, runes...)
+	w = append(w, lower...)
 	w = append(w, '.')
-	values := make([]uint8, len(w)+1)
-	for i := range w {
-		for j := i + 1; j <= len(w) && j-i <= h.maxLen; j++ {
-			if pv, ok := h.patterns[string(w[i:j])]; ok {
+	starts := make([]int, 0, n+3)
+	for i := range string(w) {
+		starts = append(starts, i)
+	}
+	starts = append(starts, len(w))
+	runes := len(starts) - 1
+	values := make([]uint8, runes+1)
+	for i := 0; i < runes; i++ {
+		for j := i + 1; j <= runes && j-i <= h.maxLen; j++ {
+			if pv, ok := h.patterns[string(w[starts[i]:starts[j]])]; ok {
 				for k, v := range pv {
 					if v > values[i+k] {
 						values[i+k] = v
@@ -152,7 +171,7 @@ func (h *Hyphenator) points(word string) []int {
 	}
 	var pts []int
 	// values[k+1] is the value between word letters k-1 and k.
-	for k := h.LeftMin; k <= len(runes)-h.RightMin; k++ {
+	for k := h.LeftMin; k <= n-h.RightMin; k++ {
 		if values[k+1]%2 == 1 {
 			pts = append(pts, k)
 		}

@@ -57,3 +57,12 @@ func BenchmarkHyphenate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGermanPatterns reads the German patterns as the first
+// hyphenation of every druckreif process does.
+func BenchmarkGermanPatterns(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		New(germanPatterns, germanExceptions)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	qrcode "github.com/skip2/go-qrcode"
@@ -187,7 +188,7 @@ func renderErrorPage(w http.ResponseWriter, r *http.Request, status int, err err
 	body := errorBody(err)
 	v.Data = map[string]string{"Heading": v.T("Das ging nicht", "That did not work"), "Reason": v.T(body.DE, body.EN)}
 	var b bytes.Buffer
-	if e := errorPages.ExecuteTemplate(&b, "layout", v); e != nil {
+	if e := errorPages().ExecuteTemplate(&b, "layout", v); e != nil {
 		http.Error(w, http.StatusText(status), status)
 		return
 	}
@@ -197,7 +198,10 @@ func renderErrorPage(w http.ResponseWriter, r *http.Request, status int, err err
 	w.Write(b.Bytes())
 }
 
-var errorPages = parsePage("error")
+// errorPages is parsed when the first error page is shown, not when the
+// program starts: every druckreif command links this package, and parsing
+// every template took 4 ms of each build's start.
+var errorPages = sync.OnceValue(func() *template.Template { return parsePage("error") })
 
 // page wraps a page handler: errors become error pages.
 func (s *Server) page(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
