@@ -59,27 +59,32 @@ type keyer struct {
 
 func newKeyer(c *cache.Cache, set *decks.Set, o Options) *keyer {
 	k := &keyer{c: c, set: set, decks: map[decks.Game][]byte{}}
-	if c == nil {
-		return k
+	k.base = lookBase(o)
+	return k
+}
+
+// lookBase is the part of every key that the program, the options and
+// the styles make; nil when the build is not cached.
+func lookBase(o Options) []byte {
+	if o.Cache == nil {
+		return nil
 	}
-	program := c.Program()
+	program := o.Cache.Program()
 	if program == "" {
-		return k
+		return nil
 	}
 	look := o
 	look.Games = nil
 	opts, err := json.Marshal(look)
 	if err != nil {
-		return k
+		return nil
 	}
 	styles, ok := stylesFingerprint(o.Templates)
 	if !ok {
-		return k
+		return nil
 	}
-	h := cache.NewHasher().String(program).Bytes(opts).Bytes(styles)
-	key := h.Key()
-	k.base = key[:]
-	return k
+	key := cache.NewHasher().String(program).Bytes(opts).Bytes(styles).Key()
+	return key[:]
 }
 
 // key is the key of job j, and false when the job is not to be cached.
@@ -305,3 +310,33 @@ func (s qrStore) Store(payloads []string, codes map[string][][]bool) {
 	}
 	s.c.Put(s.key(payloads), out)
 }
+
+// faceStore keeps the faces of one card file in the build cache (see
+// layout.FaceStore), as one entry keyed by the program, the options, the
+// styles and the file's path — not by its cards: after an edit the entry
+// of the file's last build is found, and the faces whose keys it holds
+// (their cards' content, layout.Face.Key) are placed from it instead of
+// being drawn. Each build of the file replaces the entry.
+type faceStore struct {
+	c   *cache.Cache
+	key cache.Key
+}
+
+// faceStoreOf is the face store of the file at path, none without a cache.
+func faceStoreOf(o Options, path string) layout.FaceStore {
+	base := lookBase(o)
+	if base == nil {
+		return nil
+	}
+	return faceStore{o.Cache, cache.NewHasher().Bytes(base).String("faces").String(path).Key()}
+}
+
+func (s faceStore) Load() []byte {
+	data, ok := s.c.Get(s.key)
+	if !ok {
+		return nil
+	}
+	return data
+}
+
+func (s faceStore) Store(data []byte) { s.c.Put(s.key, data) }

@@ -177,7 +177,7 @@ func gameParts(set *decks.Set, g decks.Game, o ExportOptions, band cards.Solutio
 		if err := deck("moderationskarten", "Moderationskarten", func(st *layout.Style) (*cards.Set, error) { return cards.HostCards(set, st) }); err != nil {
 			return nil, err
 		}
-		sheets, pages := components.Raab(set)
+		sheets, pages := components.Raab(components.SortStrips(set))
 		addPieces(sheets)
 		for _, pg := range pages {
 			for i, d := range pg.Draw {

@@ -4,6 +4,7 @@
 package kit
 
 import (
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -109,6 +110,20 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 			jobs = append(jobs, job{game: g, name: name, inputs: in, run: run})
 		}
 	}
+	// addReading adds a job that draws from reads alone of the decks: its
+	// key holds reads (as JSON), so the job must be given nothing else of
+	// them. Without JSON for reads it is keyed by its game's decks.
+	addReading := func(g decks.Game, name string, reads any, run func() ([]File, []string, error)) {
+		if len(want) != 0 && !want[g] {
+			return
+		}
+		listing, err := json.Marshal(reads)
+		if err != nil {
+			jobs = append(jobs, job{game: g, name: name, inputs: gameDecks, run: run})
+			return
+		}
+		jobs = append(jobs, job{game: g, name: name, inputs: noDecks, listing: listing, run: run})
+	}
 	add(decks.Dativ, "cards/dativ", gameDecks, func() ([]File, []string, error) {
 		return cardFile(o, "dativ", "Satzkarten (Vorder- und Rückseite je ein Satz, Lösung unten)", func(st *layout.Style) (*cards.Set, error) {
 			return cards.Dativ(set.Dativ(), st, decoder.Band(strength(o)))
@@ -152,10 +167,15 @@ func Build(set *decks.Set, o Options) ([]File, []string, error) {
 				return cards.HostCards(set, st)
 			}, "moderationskarten")
 		})
-		add(decks.Raab, "hostsheet", gameDecks, func() ([]File, []string, error) { return hostSheetFile(o, set) })
+		// The host sheet and the parts are keyed by what they read of the
+		// decks (the cards with hints, the sorting strips), not by the
+		// decks whole: an edit of another card reuses them.
+		hinted := cards.RaabHintCards(set)
+		addReading(decks.Raab, "hostsheet", hinted, func() ([]File, []string, error) { return hostSheetFile(o, hinted) })
 		add(decks.Raab, "maps", noDecks, func() ([]File, []string, error) { return mapsFile(o) })
-		add(decks.Raab, "components/raab", gameDecks, func() ([]File, []string, error) {
-			sheets, pages := components.Raab(set)
+		strips := components.SortStrips(set)
+		addReading(decks.Raab, "components/raab", strips, func() ([]File, []string, error) {
+			sheets, pages := components.Raab(strips)
 			files, _, err := componentFiles(o, "raab", sheets)
 			if err != nil {
 				return nil, nil, err
@@ -374,6 +394,7 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 		data, stats, err := layout.Render(chunk, cs.Width, cs.Height, layout.Options{
 			Paper: o.Paper, Mode: o.Mode, ShortEdge: o.ShortEdge, Gutter: o.Gutter,
 			BackOffset: o.BackOffset, LowInk: o.LowInk, Title: title, QR: qrStoreOf(o.Cache),
+			Faces: faceStoreOf(o, path),
 		})
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", game, err)
@@ -623,7 +644,7 @@ func pagesFile(o Options, name string, pg components.Page) (File, error) {
 
 // hostSheetFile is the host's sheet with the hints of the Tipp-für-Tipp
 // sides that print them only in short form; none when every side fits.
-func hostSheetFile(o Options, set *decks.Set) ([]File, []string, error) {
+func hostSheetFile(o Options, hinted []*decks.RaabCard) ([]File, []string, error) {
 	st, err := layout.LoadStyle("raab", o.Templates)
 	if err != nil {
 		return nil, nil, err
@@ -633,7 +654,7 @@ func hostSheetFile(o Options, set *decks.Set) ([]File, []string, error) {
 	if p.Name == "universal" {
 		p = layout.A4
 	}
-	draws := cards.RaabHostSheet(set, st, p.W, p.H)
+	draws := cards.RaabHostSheet(hinted, st, p.W, p.H)
 	if len(draws) == 0 {
 		return nil, nil, nil
 	}

@@ -200,7 +200,18 @@ func (a *Art) content() string { return string(a.ops) + "Q\n" }
 type stamps struct {
 	art  map[*Art]stamp
 	form map[*Form]formStamp
+	// shared, for the form of a face drawn to be kept (facecache.go),
+	// holds the forms the document's earlier kept faces drew: a face's
+	// form places them as its own without drawing them again.
+	shared *stamps
+	// placed, in a kept face's form, lists the forms it places: the
+	// kept form names them as the forms it needs (instead of fpdf's
+	// registration, which draws each once more, invisibly).
+	placed []fpdf.Template
 }
+
+// keeping reports whether the canvas draws a kept face's form.
+func (c *Canvas) keeping() bool { return c.stamps != nil && c.stamps.shared != nil }
 
 // stamp is a form object with its name computed once (fpdf names a form by
 // the hash of its content and would hash it again at every use).
@@ -220,6 +231,10 @@ func (s stamp) ID() string { return s.id }
 func (c *Canvas) register(w, h float64, fill func(*fpdf.Tpl)) stamp {
 	tpl := c.pdf.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: w, Ht: h}, fill)
 	t := stamp{tpl, tpl.ID()}
+	if c.keeping() {
+		c.stamps.placed = append(c.stamps.placed, t)
+		return t
+	}
 	c.pdf.RawWriteStr("q 0 0 0 0 re W n\n")
 	c.pdf.UseTemplateScaled(t, fpdf.PointType{}, fpdf.SizeType{Wd: w, Ht: h})
 	c.pdf.RawWriteStr("Q\n")
@@ -268,8 +283,19 @@ func (c *Canvas) Stamp(x, y float64, a *Art) {
 	}
 	t, ok := c.stamps.art[a]
 	if !ok {
-		body := a.content()
-		t = c.register(a.W, a.H, func(tpl *fpdf.Tpl) { tpl.RawWriteStr(body) })
+		if sh := c.stamps.shared; sh != nil && sh.art[a].Template != nil {
+			t = sh.art[a]
+			c.stamps.placed = append(c.stamps.placed, t)
+		} else {
+			body := a.content()
+			t = c.register(a.W, a.H, func(tpl *fpdf.Tpl) { tpl.RawWriteStr(body) })
+			if sh != nil {
+				if sh.art == nil {
+					sh.art = map[*Art]stamp{}
+				}
+				sh.art[a] = t
+			}
+		}
 		if c.stamps.art == nil {
 			c.stamps.art = map[*Art]stamp{}
 		}

@@ -21,6 +21,12 @@ type Face struct {
 	// what tells a redrawn face from an unchanged one (the preview's
 	// hashes). Faces of a card leave it empty: the card's content says it.
 	Look string
+	// Key, when set, names everything the face's drawing shows besides
+	// what the rendering's options and the program decide: two faces of
+	// one Key draw the same, and a rendering with a FaceStore keeps the
+	// drawing and places it again wherever the Key comes back (see
+	// facecache.go). A face with a Key draws no images and no blend modes.
+	Key string
 }
 
 // Card is a physical card: a front and a back face.
@@ -44,12 +50,16 @@ type Options struct {
 	Title      string // PDF title and page footer
 	// QR, when set, holds QR codes of earlier renderings (see QRStore).
 	QR QRStore
+	// Faces, when set, holds the drawings of faces with a Key of the
+	// file's earlier rendering (see FaceStore).
+	Faces FaceStore
 }
 
 // Stats describes a rendered file.
 type Stats struct {
 	Pages, Sheets, Cards, PerSheet int
 	Grid                           Grid
+	Faces                          FaceCounts // with Options.Faces
 }
 
 // Setter is the typesetter every renderer uses.
@@ -91,7 +101,8 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 		return nil, Stats{}, err
 	}
 	g := imp.Grid
-	res := docRes{qr: newQRCache(payloads(cards), o.QR), stamps: &stamps{}, font: &fontState{}}
+	faces := newDocFaces(o.Faces)
+	res := docRes{qr: newQRCache(payloads(cards, faces), o.QR), stamps: &stamps{}, font: &fontState{}, faces: faces}
 	pdf := newDoc(o.Paper.W, o.Paper.H)
 	pdf.SetTitle(o.Title, true)
 	orientation := "P"
@@ -143,10 +154,13 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 		}
 	}
 	st.Pages = pdf.PageCount()
-	out, err := finish(pdf, o)
+	faces.finish(pdf)
+	out, err := finishKnown(pdf, o, faces.packs())
 	if err == nil {
 		res.qr.save()
+		faces.save()
 	}
+	st.Faces = faces.countsOf()
 	return out, st, err
 }
 
@@ -314,14 +328,16 @@ type docRes struct {
 	stamps *stamps
 	font   *fontState
 	inks   *inkClaims // nil: no press pass
+	faces  *docFaces  // nil: no face is kept
 }
 
-// payloads lists the QR contents of all faces.
-func payloads(cards []Card) []string {
+// payloads lists the QR contents of the faces to draw (a kept face's
+// code is in its drawing).
+func payloads(cards []Card, kept *docFaces) []string {
 	var out []string
 	for _, c := range cards {
 		for _, f := range []*Face{c.Front, c.Back} {
-			if f != nil && f.QR != "" {
+			if f != nil && f.QR != "" && !kept.has(f) {
 				out = append(out, f.QR)
 			}
 		}
@@ -339,6 +355,10 @@ func paintFace(pdf *fpdf.Fpdf, res docRes, f *Face, x, y, w, h, left, top, right
 			c.fill(f.Background)
 			pdf.Rect(x-left, y-top, w+left+right, h+top+bottom, "F")
 		}
+	}
+	if res.faces != nil && f.Key != "" {
+		// Its form's box clips it to the card.
+		return res.faces.paint(c, f)
 	}
 	pdf.ClipRect(x, y, w, h, false)
 	defer c.restored()
@@ -441,7 +461,8 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 	pw, ph := w+2*Bleed, h+2*Bleed
 	pdf := newDoc(pw, ph)
 	pdf.SetTitle(o.Title, true)
-	res := docRes{qr: newQRCache(payloads(cards), o.QR), stamps: &stamps{}, font: &fontState{}}
+	faces := newDocFaces(o.Faces)
+	res := docRes{qr: newQRCache(payloads(cards, faces), o.QR), stamps: &stamps{}, font: &fontState{}, faces: faces}
 	for _, card := range cards {
 		for _, f := range []*Face{card.Front, card.Back} {
 			if f == nil {
@@ -456,22 +477,28 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 		}
 	}
 	st := Stats{Pages: pdf.PageCount(), Cards: len(cards), PerSheet: 1, Sheets: pdf.PageCount()}
-	out, err := finish(pdf, o)
+	faces.finish(pdf)
+	out, err := finishKnown(pdf, o, faces.packs())
 	if err == nil {
 		res.qr.save()
+		faces.save()
 	}
+	st.Faces = faces.countsOf()
 	return out, st, err
 }
 
 // finish writes the PDF and adds the viewer preferences that make print
 // dialogs print at 100 % and flip duplex pages the right way.
-func finish(pdf *fpdf.Fpdf, o Options) ([]byte, error) {
+func finish(pdf *fpdf.Fpdf, o Options) ([]byte, error) { return finishKnown(pdf, o, nil) }
+
+// finishKnown is finish with the packed form of the streams known holds.
+func finishKnown(pdf *fpdf.Fpdf, o Options, known *packCache) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := pdf.Output(&buf); err != nil {
 		return nil, err
 	}
 	tagSubsetFonts(buf.Bytes())
-	packed, err := compressStreams(buf.Bytes())
+	packed, err := compressStreamsKnown(buf.Bytes(), known)
 	if err != nil {
 		return nil, err
 	}

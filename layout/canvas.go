@@ -116,6 +116,16 @@ type fontState struct {
 	// set holds, per face, the runes fpdf has set in the document, so they
 	// are in its font subset (see rotatedText).
 	set map[face]map[rune]bool
+	// log, for a face drawn to be kept (facecache.go), records every
+	// character it sets, in which face.
+	log runeLog
+}
+
+// logText records, when the canvas draws a kept face, that s is set in f.
+func (c *Canvas) logText(f face, s string) {
+	if c.font != nil && c.font.log != nil {
+		c.font.log.add(f, s)
+	}
 }
 
 // known reports whether every rune of s has been set in face f before,
@@ -343,6 +353,7 @@ func (c *Canvas) Text(x, y float64, s, style string, sizePt float64, col Color, 
 	f := faceFor(style, s)
 	c.useFont(f, sizePt)
 	c.inks.add(col)
+	c.logText(f, s)
 	if c.font == nil || !c.font.known(f, s) {
 		c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))
 		c.pdf.Text(x, y, s)
@@ -666,6 +677,11 @@ func (c *Canvas) Blend(mode string, draw func()) {
 		draw()
 		return
 	}
+	if c.font != nil && c.font.log != nil {
+		// fpdf gives a form no graphics states of its own: a blend mode in
+		// a kept face's form would be lost.
+		c.Fail(fmt.Errorf("layout: Blend %q in a face with a Key: leave its Key empty", mode))
+	}
 	c.pdf.SetAlpha(1, mode)
 	draw()
 	c.pdf.SetAlpha(1, "Normal")
@@ -712,6 +728,7 @@ func (c *Canvas) rotatedText(cx, cy, deg, x, y float64, s, style string, sizePt 
 	}
 	c.inks.add(col)
 	f := faceFor(style, s)
+	c.logText(f, s)
 	if c.font == nil || !c.font.known(f, s) {
 		c.useFont(f, sizePt)
 		c.pdf.SetTextColor(int(col.R), int(col.G), int(col.B))

@@ -115,11 +115,29 @@ func fontData(f face) (style string, data []byte) {
 // the first time it is used: a document then parses and embeds only the
 // faces it prints (fpdf embeds every registered font, used or not).
 func setFace(pdf *fpdf.Fpdf, f face, sizePt float64) {
+	family, style := registerFace(pdf, f)
+	pdf.SetFont(family, style, sizePt)
+}
+
+// registerFace registers a face of the kit's font with the PDF (at once
+// when it is registered) and returns its family and style as fpdf knows
+// them.
+func registerFace(pdf *fpdf.Fpdf, f face) (family, style string) {
 	style, data := fontData(f)
-	family := cutFamily
+	family = cutFamily
 	if f.full {
 		family = fullFamily
 	}
-	pdf.AddUTF8FontFromBytes(family, style, data) // returns at once when registered
-	pdf.SetFont(family, style, sizePt)
+	pdf.AddUTF8FontFromBytes(family, style, data)
+	return family, style
+}
+
+// knownStyle reports whether style is one of the font's styles.
+func knownStyle(style string) bool {
+	for _, s := range styleNames {
+		if s == style {
+			return true
+		}
+	}
+	return false
 }

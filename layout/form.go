@@ -38,6 +38,9 @@ func NewForm(w, h float64, draw func(c *Canvas) error) *Form {
 type formStamp struct {
 	stamp
 	err error
+	// runes, for a form drawn in a kept face (facecache.go), are the
+	// characters it sets: a face that places it later sets them too.
+	runes runeLog
 }
 
 // Place prints the form with its top left corner at the card-local (x, y).
@@ -80,7 +83,22 @@ func (c *Canvas) Place(x, y float64, f *Form) error {
 	}
 	t, ok := c.stamps.form[f]
 	if !ok {
-		t = c.drawForm(f)
+		sh := c.stamps.shared
+		if st, found := sh.formOf(f); found {
+			t = st
+			if t.err == nil {
+				c.stamps.placed = append(c.stamps.placed, t.stamp)
+				c.font.log.merge(t.runes)
+			}
+		} else {
+			t = c.drawForm(f)
+			if sh != nil {
+				if sh.form == nil {
+					sh.form = map[*Form]formStamp{}
+				}
+				sh.form[f] = t
+			}
+		}
 		if c.stamps.form == nil {
 			c.stamps.form = map[*Form]formStamp{}
 		}
@@ -101,10 +119,14 @@ func (c *Canvas) Place(x, y float64, f *Form) error {
 func (c *Canvas) drawForm(f *Form) formStamp {
 	var drawErr error
 	var failed []error
+	var runes runeLog // what the form sets, when it is drawn in a kept face
+	if c.font != nil && c.font.log != nil {
+		runes = runeLog{}
+	}
 	t := c.register(f.W, f.H, func(tpl *fpdf.Tpl) {
 		doc := &tpl.Fpdf
 		fc := &Canvas{pdf: doc, W: f.W, H: f.H, Setter: c.Setter, LowInk: c.LowInk, qr: c.qr,
-			stamps: &stamps{}, font: &fontState{}, inks: c.inks, errs: &failed}
+			stamps: &stamps{}, font: &fontState{log: runes}, inks: c.inks, errs: &failed}
 		drawErr = f.draw(fc)
 		if drawErr == nil {
 			drawErr = doc.Error()
@@ -116,5 +138,17 @@ func (c *Canvas) drawForm(f *Form) formStamp {
 	if len(failed) > 0 {
 		return formStamp{err: failed[0]}
 	}
-	return formStamp{stamp: t}
+	if runes != nil {
+		c.font.log.merge(runes)
+	}
+	return formStamp{stamp: t, runes: runes}
+}
+
+// formOf is the form f drawn in the document's earlier kept faces.
+func (s *stamps) formOf(f *Form) (formStamp, bool) {
+	if s == nil {
+		return formStamp{}, false
+	}
+	t, ok := s.form[f]
+	return t, ok
 }

@@ -5,6 +5,9 @@ package cards
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -37,6 +40,21 @@ const (
 	smallSize = layout.MetaFloor
 	tagGap    = 1.2 // between the QR code and the ID beside it
 )
+
+// lookKey is a face's Key (layout.Face.Key): the hash of the name of its
+// drawing and of what the drawing reads, as JSON — a card whole, with its
+// deck's name and version, and its side. The style, the card size and the
+// build's options are the kit's part of the key; what a drawing reads is
+// the caller's to name, so a drawing that comes to read more must say so
+// here.
+func lookKey(drawing string, reads ...any) string {
+	data, err := json.Marshal(reads)
+	if err != nil {
+		return "" // not kept: drawn every time
+	}
+	sum := sha256.Sum256(append([]byte(drawing+"\x00"), data...))
+	return hex.EncodeToString(sum[:])
+}
 
 // cellBlock is a text block that knows its card and deck cell, so a text
 // that does not fit is reported as "card ID (file: sheet: row: column)".

@@ -39,7 +39,8 @@ func Dativ(set []*decks.DativCard, st *layout.Style, band SolutionBand) (*Set, e
 			if f == decks.Back {
 				bg = st.Color("back")
 			}
-			lf := &layout.Face{ID: side.ID, QR: decks.QRPayload(side.ID, card.Deck.Version), Background: bg}
+			lf := &layout.Face{ID: side.ID, QR: decks.QRPayload(side.ID, card.Deck.Version), Background: bg,
+				Key: lookKey("dativ", card, f)}
 			lf.Draw = func(c *layout.Canvas) error { return drawDativSide(c, st, card, side, lf, band) }
 			return lf
 		}

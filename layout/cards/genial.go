@@ -24,7 +24,8 @@ func Genial(set []*decks.GenialCard, st *layout.Style) (*Set, error) {
 	back := genialBack(st)
 	for _, card := range set {
 		card := card
-		lf := &layout.Face{ID: card.ID, QR: decks.QRPayload(card.ID, card.Deck.Version), Background: st.Color("face")}
+		lf := &layout.Face{ID: card.ID, QR: decks.QRPayload(card.ID, card.Deck.Version), Background: st.Color("face"),
+			Key: lookKey("genial", card)}
 		lf.Draw = func(c *layout.Canvas) error { return drawGenial(c, st, card, lf) }
 		out.Cards = append(out.Cards, layout.Card{Front: lf, Back: back})
 	}
@@ -81,7 +82,7 @@ func identityBack(st *layout.Style, g decks.Game, title string) *layout.Face {
 	s := identity.MustOf(g)
 	s.Ground = st.Color("back")
 	art := s.Back(st.Card.Width, st.Card.Height)
-	return &layout.Face{Background: s.Ground, Draw: func(c *layout.Canvas) error {
+	return &layout.Face{Background: s.Ground, Key: lookKey("identity-back", g, title), Draw: func(c *layout.Canvas) error {
 		if c.LowInk {
 			lowInkBack(c, title, st.Font("title"))
 			return nil

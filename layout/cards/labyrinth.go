@@ -38,7 +38,8 @@ func Labyrinth(set []*decks.LabyrinthCard, st *layout.Style) (*Set, error) {
 			if f == decks.Yellow {
 				bg = st.Color("yellow")
 			}
-			lf := &layout.Face{ID: side.ID, QR: decks.QRPayload(side.ID, card.Deck.Version), Background: bg}
+			lf := &layout.Face{ID: side.ID, QR: decks.QRPayload(side.ID, card.Deck.Version), Background: bg,
+				Key: lookKey("labyrinth", card, f)}
 			lf.Draw = func(c *layout.Canvas) error { return drawLabyrinthSide(c, st, card, side, lf) }
 			return lf
 		}

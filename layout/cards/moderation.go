@@ -42,7 +42,7 @@ func HostCards(set *decks.Set, st *layout.Style) (*Set, error) {
 			for i, b := range lines {
 				look[i] = fmt.Sprintf("%s|%s|%g|%g", b.Text, b.Style, b.Size, b.Gap)
 			}
-			return &layout.Face{Background: st.Color("face"), Look: strings.Join(look, "\n"), Draw: func(c *layout.Canvas) error {
+			return &layout.Face{Background: st.Color("face"), Look: strings.Join(look, "\n"), Key: lookKey("raab-host", look), Draw: func(c *layout.Canvas) error {
 				m := st.Margin
 				// A smaller corner than the quiz cards': the title below
 				// starts at the margin and must stay clear of it.

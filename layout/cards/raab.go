@@ -42,11 +42,13 @@ func Raab(set *decks.Set, st *layout.Style) (*Set, error) {
 	common := raabCommonBack(st)
 	for _, card := range set.Raab() {
 		card := card
-		front := &layout.Face{ID: card.SideID(false), QR: decks.QRPayload(card.SideID(false), card.Deck.Version), Background: st.Color("face")}
+		front := &layout.Face{ID: card.SideID(false), QR: decks.QRPayload(card.SideID(false), card.Deck.Version), Background: st.Color("face"),
+			Key: lookKey("raab", card, false)}
 		front.Draw = func(c *layout.Canvas) error { return drawRaab(c, st, card, front, false) }
 		back := common
 		if card.Game.Sided || solutionsOnBack[card.Game.Code] {
-			b := &layout.Face{ID: card.SideID(true), QR: decks.QRPayload(card.SideID(true), card.Deck.Version), Background: st.Color("face")}
+			b := &layout.Face{ID: card.SideID(true), QR: decks.QRPayload(card.SideID(true), card.Deck.Version), Background: st.Color("face"),
+				Key: lookKey("raab", card, true)}
 			b.Draw = func(c *layout.Canvas) error { return drawRaab(c, st, card, b, true) }
 			back = b
 		}
@@ -132,6 +134,19 @@ func raabShort(t typeset.Setter, st *layout.Style, card *decks.RaabCard, back bo
 	_, w, h := raabTextBox(st, st.Card.Width, st.Card.Height)
 	_, err := t.Fit(floored(raabBlocks(st, card, back, false)), w, h)
 	return err != nil
+}
+
+// RaabHintCards are the cards of set with hints on a side (Tipp für
+// Tipp): the cards the host sheet may print, and all it reads of the
+// decks.
+func RaabHintCards(set *decks.Set) []*decks.RaabCard {
+	var out []*decks.RaabCard
+	for _, card := range set.Raab() {
+		if hasHints(card, false) || hasHints(card, true) {
+			out = append(out, card)
+		}
+	}
+	return out
 }
 
 func hasHints(card *decks.RaabCard, back bool) bool {
@@ -303,14 +318,14 @@ func raabBlocks(st *layout.Style, card *decks.RaabCard, back, short bool) []type
 // and every task in full — category, the hints in order, the answer —
 // flowing in two columns over pages of w × h mm. It is empty when every
 // side fits in full.
-func RaabHostSheet(set *decks.Set, st *layout.Style, w, h float64) []func(*layout.Canvas) error {
+func RaabHostSheet(hinted []*decks.RaabCard, st *layout.Style, w, h float64) []func(*layout.Canvas) error {
 	t := layout.Setter()
 	type entry struct {
 		head   string
 		blocks []typeset.Block
 	}
 	var entries []entry
-	for _, card := range set.Raab() {
+	for _, card := range hinted {
 		for _, back := range []bool{false, true} {
 			if (back && !card.Game.Sided) || !raabShort(t, st, card, back) {
 				continue
@@ -413,7 +428,7 @@ func raabCommonBack(st *layout.Style) *layout.Face {
 	art.Polygon(orange, 0, 0, 24, 0, 0, 24)
 	art.Polygon(orange, w, h, w-24, h, w, h-24)
 	t := layout.TextStyle{Style: "B", Size: 15}
-	return &layout.Face{Background: s.Ground, Draw: func(c *layout.Canvas) error {
+	return &layout.Face{Background: s.Ground, Key: lookKey("raab-back"), Draw: func(c *layout.Canvas) error {
 		if c.LowInk {
 			c.Polygon(orange, 0, 0, 16, 0, 0, 16)
 			lowInkBack(c, "Schlag den Raab", t)

@@ -34,7 +34,7 @@ func TheGame(st *layout.Style) (*Set, error) {
 		case card.Value > 66:
 			col = st.Color("high")
 		}
-		f := &layout.Face{ID: card.ID, QR: card.ID, Background: col}
+		f := &layout.Face{ID: card.ID, QR: card.ID, Background: col, Key: lookKey("thegame", card)}
 		f.Draw = func(c *layout.Canvas) error {
 			m := st.Margin
 			c.RoundRect(m, m, c.W-2*m, c.H-2*m, 3, st.Color("panel"), layout.Color{}, 0)

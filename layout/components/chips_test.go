@@ -49,7 +49,7 @@ func TestSquareChipsCutStraightAcrossTheSheet(t *testing.T) {
 	if set == nil {
 		t.Fatal(probs)
 	}
-	raab, _ := Raab(set)
+	raab, _ := Raab(SortStrips(set))
 	for _, sh := range WithChips(append(append(Labyrinth(), Dativ()...), raab...), SquareChips) {
 		hasChips := false
 		for _, pc := range sh.Pieces {

@@ -89,7 +89,7 @@ func TestGlyphsAreCentredOnChipsAndTiles(t *testing.T) {
 		t.Fatalf("no colour in %q", name)
 		return layout.Color{}
 	}
-	raab, _ := Raab(defaultRaabSet(t))
+	raab, _ := Raab(SortStrips(defaultRaabSet(t)))
 	checks := []check{
 		{Labyrinth()[0], "Einsatzchip ", func(*pieces.Piece) float64 { return 5.5 }, func(*pieces.Piece) func(r, g, b uint8) bool { return dark }},
 		{Labyrinth()[1], "Lingutaurus-Plättchen ", func(*pieces.Piece) float64 { return 7.5 }, func(*pieces.Piece) func(r, g, b uint8) bool {

@@ -39,8 +39,9 @@ var (
 // the score track of the single games, the total-points and round track,
 // the risk discs, the game-selection spinner and the notes template
 // (pages). The spinner and the sorting strips follow the mini-games that
-// have cards in set.
-func Raab(set *decks.Set) ([]Sheet, []Page) {
+// have cards, as SortStrips lists them: all the parts read of the decks
+// (the build keys them by it).
+func Raab(strips []SortStrip) ([]Sheet, []Page) {
 	sheets := []Sheet{
 		{Name: "chips-karten", Title: "Schlag den Raab – Buchstabenchips, Stimmt’s?-Chips, Teamplayer-Karten und Wild Cards",
 			Notes:  "Beidseitig drucken (lange Kante), am besten auf Karton. ● Rot = Kandidaten, ■ Blau = Stefan. Chips und Karten ausschneiden.",
@@ -49,12 +50,12 @@ func Raab(set *decks.Set) ([]Sheet, []Page) {
 			Notes:  "Einseitig auf Karton drucken. Am Kopf falten, Vorder- und Rückseite gegeneinander kleben, die beiden Füße nach vorn und hinten knicken.",
 			Pieces: raabFigures()},
 	}
-	if strips := raabSortingPieces(set); len(strips) > 0 {
+	if dividers := raabSortingPieces(strips); len(dividers) > 0 {
 		sheets = append(sheets, Sheet{Name: "sortierstreifen", Title: "Schlag den Raab – Sortierstreifen (Trennkarten)",
 			Notes:  "Einseitig auf Karton drucken. Je Spiel eine Trennkarte mit den Kartennummern (orange Ecke der Quizkarten); hinter die Karten ihres Spiels stellen.",
-			Pieces: strips})
+			Pieces: dividers})
 	}
-	segments := spinnerSegments(set)
+	segments := spinnerSegments(strips)
 	pages := []Page{
 		{Name: "punkteleiste-einzelspiele", Title: "Punkteleiste 0–10 für die Einzelspiele (Startfelder 0, 3, 4 markiert)",
 			Draw: []func(*layout.Canvas) error{raabScoreTrack}},
@@ -435,9 +436,9 @@ func raabFigures() []pieces.Piece {
 
 // ------------------------------------------------------- sorting strips
 
-// sortStrip is the sorting-aid strip of one mini-game: the serial numbers
+// SortStrip is the sorting-aid strip of one mini-game: the serial numbers
 // of its cards, as printed in the cards' orange corner.
-type sortStrip struct {
+type SortStrip struct {
 	Game *decks.MiniGame
 	// Runs are the numbers as runs of consecutive ones: the rulebook's
 	// range, and the default deck's extra cards for two players (234 on).
@@ -445,31 +446,31 @@ type sortStrip struct {
 	Cards int
 }
 
-// sortingStrips lists a strip per mini-game with cards in set, in the
+// SortStrips lists a strip per mini-game with cards in set, in the
 // rulebook's order.
-func sortingStrips(set *decks.Set) []sortStrip {
+func SortStrips(set *decks.Set) []SortStrip {
 	if set == nil {
 		return nil
 	}
-	var out []sortStrip
+	var out []SortStrip
 	for _, g := range decks.MiniGames {
 		if runs := set.SerialRuns(g); len(runs) > 0 {
 			n := 0
 			for _, r := range runs {
 				n += r.Last - r.First + 1
 			}
-			out = append(out, sortStrip{g, runs, n})
+			out = append(out, SortStrip{g, runs, n})
 		}
 	}
 	return out
 }
 
 // Range is the strip's numbers: "156–165", "199–216 · 238–240".
-func (s sortStrip) Range() string { return decks.RunsText(s.Runs, " · ") }
+func (s SortStrip) Range() string { return decks.RunsText(s.Runs, " · ") }
 
 // Extra is what the strip says of the cards numbered beyond the
 // rulebook's 233, "" without.
-func (s sortStrip) Extra() string { return decks.ExtraCardsNote(s.Runs) }
+func (s SortStrip) Extra() string { return decks.ExtraCardsNote(s.Runs) }
 
 func gameLabel(g *decks.MiniGame) string {
 	if g.ThreePlayers {
@@ -488,10 +489,10 @@ const (
 	DividerTab  = 13.0
 )
 
-func raabSortingPieces(set *decks.Set) []pieces.Piece {
+func raabSortingPieces(strips []SortStrip) []pieces.Piece {
 	const w, h, tabW = DividerW, DividerBody + DividerTab, DividerW / 2
 	var out []pieces.Piece
-	for i, s := range sortingStrips(set) {
+	for i, s := range strips {
 		tx := float64(i%2) * (w - tabW)
 		out = append(out, pieces.Piece{Name: "Sortierstreifen " + s.Game.Name, W: w, H: h,
 			Outline: dividerOutline(tx, tabW),
@@ -851,9 +852,9 @@ type spinnerSegment struct {
 
 // spinnerSegments lists the mini-games with cards in set, in the rulebook's
 // order, clockwise on the spinner.
-func spinnerSegments(set *decks.Set) []spinnerSegment {
+func spinnerSegments(strips []SortStrip) []spinnerSegment {
 	var out []spinnerSegment
-	for _, s := range sortingStrips(set) {
+	for _, s := range strips {
 		out = append(out, spinnerSegment{Game: s.Game, Label: gameLabel(s.Game), Shaded: s.Game.ThreePlayers})
 	}
 	return out

@@ -88,7 +88,7 @@ func gamesWithCards(set *decks.Set) []*decks.MiniGame {
 func TestRaabSpinnerSegments(t *testing.T) {
 	for _, set := range []*decks.Set{defaultRaabSet(t), smallRaabSet(t, "AK", "BK", "ZO", "WO")} {
 		want := gamesWithCards(set)
-		segs := spinnerSegments(set)
+		segs := spinnerSegments(SortStrips(set))
 		if len(segs) != len(want) {
 			t.Fatalf("%d segments, want %d", len(segs), len(want))
 		}
@@ -105,10 +105,10 @@ func TestRaabSpinnerSegments(t *testing.T) {
 			}
 		}
 	}
-	if n := len(spinnerSegments(defaultRaabSet(t))); n != len(decks.MiniGames) {
+	if n := len(spinnerSegments(SortStrips(defaultRaabSet(t)))); n != len(decks.MiniGames) {
 		t.Errorf("default set: %d segments, want all %d mini-games", n, len(decks.MiniGames))
 	}
-	_, pages := Raab(smallRaabSet(t, "AK", "BK", "ZO"))
+	_, pages := Raab(SortStrips(smallRaabSet(t, "AK", "BK", "ZO")))
 	if pg := raabPage(t, pages, "drehscheibe"); !strings.Contains(pg.Title, "(3 Spiele)") {
 		t.Errorf("spinner title %q", pg.Title)
 	}
@@ -133,7 +133,7 @@ func TestRaabTotalTrackHighlights(t *testing.T) {
 // print them.
 func TestRaabSortingStrips(t *testing.T) {
 	set := defaultRaabSet(t)
-	strips := sortingStrips(set)
+	strips := SortStrips(set)
 	var games []*decks.MiniGame
 	for _, s := range strips {
 		if runs := set.SerialRuns(s.Game); fmt.Sprint(runs) != fmt.Sprint(s.Runs) {
@@ -156,7 +156,7 @@ func TestRaabSortingStrips(t *testing.T) {
 	if fmt.Sprint(games) != fmt.Sprint(gamesWithCards(set)) {
 		t.Errorf("strips for %v", games)
 	}
-	sheets, _ := Raab(set)
+	sheets, _ := Raab(SortStrips(set))
 	sh := raabSheet(t, sheets, "sortierstreifen")
 	if len(sh.Pieces) != len(strips) {
 		t.Fatalf("%d strip pieces for %d games", len(sh.Pieces), len(strips))
@@ -168,7 +168,7 @@ func TestRaabSortingStrips(t *testing.T) {
 	}
 	// A set without the cards of a game has no strip for it.
 	small := smallRaabSet(t, "BS", "ST")
-	got := sortingStrips(small)
+	got := SortStrips(small)
 	if len(got) != 2 || got[0].Game.Code != "BS" || got[1].Game.Code != "ST" || got[0].Range() != "26–34" {
 		t.Errorf("small set: %+v", got)
 	}
@@ -188,7 +188,7 @@ func TestRaabSortingStrips(t *testing.T) {
 // The chips and cards: 8 letter chips, 2 Stimmt's chips, 4 Teamplayer
 // cards, 3 Wild Cards, every one with a back.
 func TestRaabChipsAndCards(t *testing.T) {
-	sheets, _ := Raab(defaultRaabSet(t))
+	sheets, _ := Raab(SortStrips(defaultRaabSet(t)))
 	sh := raabSheet(t, sheets, "chips-karten")
 	count := map[string]int{}
 	for _, pc := range sh.Pieces {
@@ -233,7 +233,7 @@ func TestRaabChipsAndCards(t *testing.T) {
 // The sorting dividers stand above the cards: as wide as a quiz card and
 // taller than one by their tab, with tabs alternating left and right.
 func TestRaabDividersStandAboveTheCards(t *testing.T) {
-	sheets, _ := Raab(defaultRaabSet(t))
+	sheets, _ := Raab(SortStrips(defaultRaabSet(t)))
 	sh := raabSheet(t, sheets, "sortierstreifen")
 	st, err := layout.LoadStyle("raab", "")
 	if err != nil {
@@ -258,7 +258,7 @@ func TestRaabDividersStandAboveTheCards(t *testing.T) {
 
 // The stand-ups and tokens the rulebook lists are all there.
 func TestRaabFigures(t *testing.T) {
-	sheets, _ := Raab(defaultRaabSet(t))
+	sheets, _ := Raab(SortStrips(defaultRaabSet(t)))
 	sh := raabSheet(t, sheets, "figuren")
 	var names []string
 	for _, pc := range sh.Pieces {
@@ -286,7 +286,7 @@ func TestRaabFigures(t *testing.T) {
 // the build copes with a set without Raab cards.
 func TestRaabRenders(t *testing.T) {
 	for _, set := range []*decks.Set{defaultRaabSet(t), {}, nil} {
-		sheets, pages := Raab(set)
+		sheets, pages := Raab(SortStrips(set))
 		if len(pages) != 5 {
 			t.Errorf("%d pages", len(pages))
 		}
@@ -357,7 +357,7 @@ func TestRaabNotesMatchTemplate(t *testing.T) {
 	}
 
 	tooltest.Need(t, "pdftotext")
-	_, pages := Raab(defaultRaabSet(t))
+	_, pages := Raab(SortStrips(defaultRaabSet(t)))
 	pg := raabPage(t, pages, "notizblatt")
 	pdf, err := layout.Pages(layout.Letter.W, layout.Letter.H, pg.Title, pg.Draw)
 	if err != nil {
@@ -377,7 +377,7 @@ func TestRaabNotesMatchTemplate(t *testing.T) {
 // The score track and the total track print what they promise.
 func TestRaabTracksPrint(t *testing.T) {
 	tooltest.Need(t, "pdftotext")
-	_, pages := Raab(defaultRaabSet(t))
+	_, pages := Raab(SortStrips(defaultRaabSet(t)))
 	for _, c := range []struct {
 		page string
 		want []string

@@ -15,7 +15,7 @@ func allPieces(t *testing.T) []pieces.Piece {
 	if set == nil {
 		t.Fatal(probs)
 	}
-	raab, _ := Raab(set)
+	raab, _ := Raab(SortStrips(set))
 	var out []pieces.Piece
 	for _, sh := range append(append(append(Labyrinth(), Dativ()...), Genial()...), raab...) {
 		out = append(out, sh.Pieces...)
