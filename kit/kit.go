@@ -73,6 +73,9 @@ type File struct {
 	Data  []byte
 	// Cached says the file was taken from the build cache, not drawn.
 	Cached bool `json:"-"`
+	// Faces, for a card file drawn with the build cache, says how many of
+	// its card faces came from the cache and how many were drawn.
+	Faces layout.FaceCounts `json:"-"`
 	// countUnknown marks a file kept from a build whose manifest recorded
 	// no counts: what it holds is not known.
 	countUnknown bool
@@ -415,6 +418,7 @@ func cardFile(o Options, game, what string, build func(*layout.Style) (*cards.Se
 			Grid:   stats.Grid,
 			Count:  count,
 			Data:   data,
+			Faces:  stats.Faces,
 		})
 	}
 	return files, append(cs.Warnings, StyleNotes(st)...), nil

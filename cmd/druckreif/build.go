@@ -125,11 +125,14 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Hinweis: %s", "note: %s", n.In(l)).In(l)))
 	}
 	pages, cached := 0, 0
+	var faces layout.FaceCounts
 	for _, f := range files {
 		pages += f.Pages
 		if f.Cached {
 			cached++
 		}
+		faces.Reused += f.Faces.Reused
+		faces.Drawn += f.Faces.Drawn
 	}
 	fmt.Fprintln(stdout, i18n.OneLine(i18n.Sprintf("%d Dateien mit %d Seiten nach %s geschrieben (%.1f s). Lies %s vor dem Drucken.",
 		"%d files with %d pages written to %s (%.1f s). Read %s before printing.",
@@ -137,6 +140,10 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	if opts.Cache != nil {
 		fmt.Fprintln(stdout, i18n.Sprintf("Build-Cache: %d Dateien wiederverwendet, die übrigen neu gezeichnet (%s; --no-cache zeichnet alles neu).",
 			"build cache: %d files reused, the others drawn anew (%s; --no-cache draws everything).", cached, opts.Cache.Dir()).In(l))
+		if faces.Reused > 0 {
+			fmt.Fprintln(stdout, i18n.Sprintf("Kartenseiten der neu gezeichneten Dateien: %d aus dem Cache übernommen, %d neu gezeichnet.",
+				"card faces of the files drawn anew: %d taken from the cache, %d drawn.", faces.Reused, faces.Drawn).In(l))
+		}
 	}
 	return 0
 }

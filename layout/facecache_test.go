@@ -1,0 +1,291 @@
+package layout
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"strings"
+	"testing"
+)
+
+// memFaces is a FaceStore in memory.
+type memFaces struct {
+	data   []byte
+	stores int
+}
+
+func (m *memFaces) Load() []byte   { return m.data }
+func (m *memFaces) Store(d []byte) { m.data, m.stores = bytes.Clone(d), m.stores+1 }
+
+// keptCards are n cards of 63 × 88 mm whose fronts show text (one of
+// them in a character outside the cut fonts, a Greek word), a QR code
+// and a form, and whose backs are one face shared by all; card i's front
+// says texts[i].
+func keptCards(texts []string, tile *Form) []Card {
+	back := &Face{Background: RGB(40, 80, 160), Key: "back", Draw: func(c *Canvas) error {
+		c.Text(5, 40, "Rückseite", "B", 14, White, Left)
+		return nil
+	}}
+	var cards []Card
+	for i, s := range texts {
+		s := s
+		id := fmt.Sprintf("K-%d", i+1)
+		f := &Face{ID: id, QR: id + "/1", Background: RGB(250, 240, 200), Key: "front|" + s, Draw: func(c *Canvas) error {
+			c.Text(5, 5, s, "B", 12, Black, Left)
+			c.Text(5, 20, "λόγος", "", 9, RGB(200, 0, 0), Left)
+			c.Glyph(30, 50, 30, "Gedreht", "I", 8, Black)
+			if err := c.QR(40, 66, 18, id+"/1"); err != nil {
+				return err
+			}
+			return c.Place(5, 60, tile)
+		}}
+		cards = append(cards, Card{Front: f, Back: back})
+	}
+	return cards
+}
+
+func keptTile() *Form {
+	return NewForm(20, 20, func(c *Canvas) error {
+		c.Rect(0, 0, 20, 20, RGB(0, 150, 0))
+		c.Text(2, 2, "Kachel ẞ", "", 7, White, Left)
+		return nil
+	})
+}
+
+func renderKept(t *testing.T, cards []Card, store FaceStore) ([]byte, Stats) {
+	t.Helper()
+	out, st, err := Render(cards, 63, 88, Options{Paper: A4, Mode: Duplex, Title: "T", Faces: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, st
+}
+
+func cardTexts(n int) []string {
+	var out []string
+	for i := 1; i <= n; i++ {
+		out = append(out, fmt.Sprintf("Frage Nummer %d", i))
+	}
+	return out
+}
+
+// A rendering with a face store draws every face once and keeps it; the
+// next rendering of the same cards draws none and prints the same pages,
+// and one that differs in one card draws that card's face alone.
+func TestKeptFacesArePlacedAgainAndOnlyAnEditIsDrawn(t *testing.T) {
+	texts := cardTexts(12)
+	store := &memFaces{}
+	first, st := renderKept(t, keptCards(texts, keptTile()), store)
+	if st.Faces != (FaceCounts{Drawn: 13}) || store.stores != 1 {
+		t.Fatalf("first rendering: %+v, %d stores; want 13 faces drawn (12 fronts, one back) and one store", st.Faces, store.stores)
+	}
+	again, st := renderKept(t, keptCards(texts, keptTile()), store)
+	if st.Faces != (FaceCounts{Reused: 13}) || store.stores != 1 {
+		t.Fatalf("same cards again: %+v, %d stores; want all 13 from the store and nothing stored", st.Faces, store.stores)
+	}
+	edited := append([]string(nil), texts...)
+	edited[9] = "Geänderte Frage"
+	changed, st := renderKept(t, keptCards(edited, keptTile()), store)
+	if st.Faces != (FaceCounts{Reused: 12, Drawn: 1}) || store.stores != 2 {
+		t.Fatalf("one card edited: %+v, %d stores; want one drawn, 12 from the store, and a store", st.Faces, store.stores)
+	}
+	direct, _ := renderKept(t, keptCards(edited, keptTile()), nil)
+
+	// The kept forms are the same bytes as drawn: pages alike to the pixel.
+	for pg := 1; pg <= 4; pg++ {
+		a, b := rasterize(t, first, pg, 100), rasterize(t, again, pg, 100)
+		if n := differentPixels(a, b); n != 0 {
+			t.Errorf("page %d: %d pixels differ between the drawn and the replayed faces", pg, n)
+		}
+	}
+	// The edit shows, on its page only; a rendering without the store
+	// prints what the replayed faces print.
+	for pg := 1; pg <= 4; pg++ {
+		old, now, ref := rasterize(t, first, pg, 100), rasterize(t, changed, pg, 100), rasterize(t, direct, pg, 100)
+		if n := differentPixels(now, ref); n > 0 {
+			// Forms round coordinates from the card's corner: a glyph may
+			// snap to the next pixel, no more.
+			if bad := farPixels(now, ref); bad > 0 {
+				t.Errorf("page %d: %d pixels of the replayed faces unlike the faces drawn directly", pg, bad)
+			}
+		}
+		diff := differentPixels(old, now)
+		if pg == 3 && diff < 200 {
+			t.Errorf("page 3 (card 10's front): only %d pixels differ after the edit", diff)
+		}
+		if pg != 3 && diff != 0 {
+			t.Errorf("page %d: %d pixels differ after an edit of card 10", pg, diff)
+		}
+	}
+	found := false
+	for _, w := range words(t, changed)[2] {
+		found = found || w.Text == "Geänderte"
+	}
+	if !found {
+		t.Error("the edited text is not on page 3")
+	}
+}
+
+// A replayed face sets its characters into the document's fonts: in a
+// document where no face is drawn, every character of the replayed ones
+// — in the cut and the whole font, in the face and in the form it
+// places — is there, as text a reader can copy.
+func TestReplayedFacesSetTheirCharacters(t *testing.T) {
+	store := &memFaces{}
+	renderKept(t, keptCards(cardTexts(3), keptTile()), store)
+	out, st := renderKept(t, keptCards(cardTexts(3), keptTile()), store)
+	if st.Faces.Drawn != 0 {
+		t.Fatalf("%+v: want every face from the store", st.Faces)
+	}
+	var text []string
+	for _, page := range words(t, out) {
+		for _, w := range page {
+			text = append(text, w.Text)
+		}
+	}
+	all := strings.Join(text, " ")
+	for _, want := range []string{"Frage", "Nummer", "λόγος", "Ge", "dre", "ht", "Kachel", "ẞ", "Rückseite"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("%q missing from the replayed document's text: %s", want, all)
+		}
+	}
+}
+
+// What the store gives back is read only when it reads as written: data
+// cut short, grown, of another version or with a form out of place is
+// refused, and the rendering draws every face, as if nothing were kept.
+func TestDamagedKeptFacesAreDrawnAgain(t *testing.T) {
+	store := &memFaces{}
+	renderKept(t, keptCards(cardTexts(4), keptTile()), store)
+	good := store.data
+	if _, err := decodeFaces(good); err != nil {
+		t.Fatalf("good data refused: %v", err)
+	}
+	damaged := map[string][]byte{
+		"empty":          {},
+		"another magic":  append([]byte("DRF1"), good[4:]...),
+		"cut short":      good[:len(good)/2],
+		"one byte short": good[:len(good)-1],
+		"bytes after":    append(bytes.Clone(good), 0),
+	}
+	// A bit flipped in each of the first 200 bytes (counts, names, sizes,
+	// packed content) and in every 97th after: each either fails to read
+	// or — where it lands in a name or a character list — reads as
+	// another valid entry, which still renders.
+	for i := 0; i < len(good); i++ {
+		if i >= 200 && i%97 != 0 {
+			continue
+		}
+		b := bytes.Clone(good)
+		b[i] ^= 0x10
+		damaged[fmt.Sprintf("bit at %d", i)] = b
+	}
+	refused := 0
+	for name, data := range damaged {
+		_, err := decodeFaces(data)
+		if err != nil {
+			refused++
+		}
+		store := &memFaces{data: data}
+		_, st, rerr := Render(keptCards(cardTexts(4), keptTile()), 63, 88, Options{Paper: A4, Mode: Duplex, Title: "T", Faces: store})
+		if rerr != nil {
+			t.Errorf("%s: rendering failed: %v", name, rerr)
+			continue
+		}
+		if err != nil && st.Faces.Drawn != 5 {
+			t.Errorf("%s: refused (%v) but %+v", name, err, st.Faces)
+		}
+		if err != nil && store.stores != 1 {
+			t.Errorf("%s: the redrawn faces were not stored", name)
+		}
+	}
+	for _, name := range []string{"empty", "another magic", "cut short", "one byte short", "bytes after"} {
+		if _, err := decodeFaces(damaged[name]); err == nil {
+			t.Errorf("%s: read as valid", name)
+		}
+	}
+	if refused < len(damaged)/2 {
+		t.Errorf("only %d of %d damaged entries refused", refused, len(damaged))
+	}
+}
+
+// A form's content is kept packed, as the document's compression packs
+// it, and the next document takes the packed bytes instead of packing
+// them again.
+func TestKeptFormsArePackedOnce(t *testing.T) {
+	store := &memFaces{}
+	renderKept(t, keptCards(cardTexts(2), keptTile()), store)
+	kept, err := decodeFaces(store.data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &docFaces{stored: kept, used: kept}
+	for _, kf := range kept {
+		d.placed = append(d.placed, kf.form)
+	}
+	packs := d.packs()
+	if len(d.packOf) != 4 { // two fronts, the back, the tile
+		t.Fatalf("%d packed streams, want 4", len(d.packOf))
+	}
+	for id, ps := range d.packOf {
+		if ps.packed == nil {
+			t.Errorf("form %s read without its packed content", id)
+		}
+		if packs.find(ps.raw) != ps {
+			t.Errorf("form %s not found by its content", id)
+		}
+	}
+}
+
+func differentPixels(a, b image.Image) int {
+	n := 0
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// farPixels counts the pixels of a that no pixel of b within one pixel
+// matches to a quarter of the range in every channel (and the other way).
+func farPixels(a, b image.Image) int {
+	close := func(p, q image.Image, x, y int) bool {
+		pr, pg, pb, _ := p.At(x, y).RGBA()
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				qr, qg, qb, _ := q.At(x+dx, y+dy).RGBA()
+				if absDiff(pr, qr) <= 0x4000 && absDiff(pg, qg) <= 0x4000 && absDiff(pb, qb) <= 0x4000 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	n := 0
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if !close(a, b, x, y) || !close(b, a, x, y) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func FuzzDecodeFaces(f *testing.F) {
+	store := &memFaces{}
+	cards := keptCards(cardTexts(2), keptTile())
+	if _, _, err := Render(cards, 63, 88, Options{Paper: A4, Mode: Duplex, Title: "T", Faces: store}); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(store.data)
+	f.Add([]byte("DRF2\x01\x28"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		decodeFaces(data) // must not panic, whatever it reads
+	})
+}
