@@ -356,15 +356,12 @@ func migrate(db *sql.DB) error {
 	if err := db.QueryRow(`SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have); err != nil {
 		return err
 	}
-	if have > len(migrations) {
-		return fmt.Errorf("the database has schema version %d, this druckreif knows only up to %d: use a newer druckreif", have, len(migrations))
-	}
-	for v := have + 1; v <= len(migrations); v++ {
+	return store.Migrate(have, migrations, func(v int, migration string) error {
 		tx, err := db.Begin()
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(migrations[v-1]); err != nil {
+		if _, err := tx.Exec(migration); err != nil {
 			tx.Rollback()
 			return fmt.Errorf("schema migration %d: %w", v, err)
 		}
@@ -372,11 +369,8 @@ func migrate(db *sql.DB) error {
 			tx.Rollback()
 			return err
 		}
-		if err := tx.Commit(); err != nil {
-			return err
-		}
-	}
-	return nil
+		return tx.Commit()
+	})
 }
 
 // key is how names are compared: NFC, lower case, trimmed.
@@ -659,36 +653,26 @@ func (s *Store) Limit(ctx context.Context, now time.Time, keys []string, fn func
 		return storageErr(err)
 	}
 	defer tx.Rollback()
-	states := make([]store.LimitState, len(keys))
-	for i, k := range keys {
+	err = store.UpdateLimits(now, keys, fn, func(k string) (store.LimitState, error) {
 		var value string
 		var expires int64
 		err := tx.QueryRowContext(ctx, `SELECT value, expires FROM limits WHERE key = ?`, k).Scan(&value, &expires)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-		case err != nil:
-			return storageErr(err)
-		case expires > ms(now):
-			states[i] = store.LimitState{Value: json.RawMessage(value), Expires: fromMS(expires)}
+		if errors.Is(err, sql.ErrNoRows) {
+			return store.LimitState{}, nil
 		}
-	}
-	out, err := fn(states)
-	if err != nil {
-		return err
-	}
-	if len(out) != len(keys) {
-		return fmt.Errorf("sqlite: limit: %d states for %d keys", len(out), len(keys))
-	}
-	for i, k := range keys {
-		if len(out[i].Value) == 0 {
+		return store.LimitState{Value: json.RawMessage(value), Expires: fromMS(expires)}, storageErr(err)
+	}, func(k string, st store.LimitState) error {
+		var err error
+		if len(st.Value) == 0 {
 			_, err = tx.ExecContext(ctx, `DELETE FROM limits WHERE key = ?`, k)
 		} else {
 			_, err = tx.ExecContext(ctx, `INSERT INTO limits (key, value, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires = excluded.expires`,
-				k, string(out[i].Value), ms(out[i].Expires))
+				k, string(st.Value), ms(st.Expires))
 		}
-		if err != nil {
-			return storageErr(err)
-		}
+		return storageErr(err)
+	})
+	if err != nil {
+		return err
 	}
 	// A few expired states go with every call, so the table stays small.
 	if _, err := tx.ExecContext(ctx, `DELETE FROM limits WHERE key IN (SELECT key FROM limits WHERE expires <= ? LIMIT 32)`, ms(now)); err != nil {
@@ -854,15 +838,7 @@ func (s *Store) commit(batch []appendReq) {
 			continue
 		}
 		e := r.entry
-		var cards any
-		if len(e.Cards) > 0 {
-			b, _ := json.Marshal(e.Cards)
-			cards = string(b)
-		}
-		var action any
-		if e.Action != nil {
-			action = string(e.Action)
-		}
+		action, cards := store.EntryColumns(e)
 		res, err := insert.Exec(r.tableID, e.Seq, e.Kind, action, e.Actor, e.StateHash, cards, ms(e.At), e.EngineVersion)
 		if err != nil {
 			tx.Rollback()
@@ -891,18 +867,13 @@ func (s *Store) Entries(ctx context.Context, tableID string, after int64) ([]sto
 	var out []store.Entry
 	for rows.Next() {
 		var e store.Entry
-		var action, cards sql.NullString
+		var action, cards *string // nil: NULL
 		var at int64
 		if err := rows.Scan(&e.Seq, &e.Kind, &action, &e.Actor, &e.StateHash, &cards, &at, &e.EngineVersion); err != nil {
 			return nil, err
 		}
-		if action.Valid {
-			e.Action = json.RawMessage(action.String)
-		}
-		if cards.Valid {
-			if err := json.Unmarshal([]byte(cards.String), &e.Cards); err != nil {
-				return nil, fmt.Errorf("entry %d of table %s: cards: %w", e.Seq, tableID, err)
-			}
+		if err := store.SetEntryColumns(&e, tableID, action, cards); err != nil {
+			return nil, err
 		}
 		e.At = fromMS(at)
 		out = append(out, e)
