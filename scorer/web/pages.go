@@ -1046,11 +1046,7 @@ func (s *Server) formUndo(w http.ResponseWriter, r *http.Request) error {
 // joinQR is the join link as a QR code, for the table's phone only (it
 // holds the PIN).
 func (s *Server) joinQR(w http.ResponseWriter, r *http.Request) error {
-	au, err := s.auth(r)
-	if err != nil {
-		return err
-	}
-	snap, err := s.svc.Table(r.Context(), au, r.PathValue("id"))
+	snap, err := onTable(s, r, s.svc.Table)
 	if err != nil {
 		return err
 	}

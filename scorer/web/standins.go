@@ -182,11 +182,7 @@ func (s *Server) apiBuzzerReset(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) apiTimer(w http.ResponseWriter, r *http.Request) error {
-	au, err := s.auth(r)
-	if err != nil {
-		return err
-	}
-	tv, err := s.svc.Timer(r.Context(), au, r.PathValue("id"))
+	tv, err := onTable(s, r, s.svc.Timer)
 	if err != nil {
 		return err
 	}
