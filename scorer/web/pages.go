@@ -943,7 +943,30 @@ func actionFromForm(r *http.Request, d *boardData) (json.RawMessage, error) {
 	if sc, ok := screens[d.Snap.Game]; ok && sc.action != nil {
 		return sc.action(r, d)
 	}
-	return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-action", Field: "type", Msg: i18n.Sprintf("Unbekannte Aktion „%s“.", "Unknown action %q.", r.PostFormValue("type"))}
+	return nil, unknownAction(r.PostFormValue("type"))
+}
+
+// unknownAction refuses a form's action type no screen knows.
+func unknownAction(typ string) error {
+	return &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-action", Field: "type", Msg: i18n.Sprintf("Unbekannte Aktion „%s“.", "Unknown action %q.", typ)}
+}
+
+// secretFromForm puts a secret choice from the form into the action a: on
+// a player's phone the player's own (form field and action key field), on
+// the table's phone every player's that was entered (form fields
+// field-NAME, under the action key all).
+func secretFromForm(a map[string]any, r *http.Request, d *boardData, field, all string) {
+	if d.Snap.Viewer.Role == rules.RolePlayer {
+		a["player"], a[field] = d.Snap.Viewer.Player, r.PostFormValue(field)
+		return
+	}
+	choices := map[string]string{}
+	for _, p := range d.Snap.Players {
+		if v := r.PostFormValue(field + "-" + p.Name); v != "" {
+			choices[p.Name] = v
+		}
+	}
+	a[all] = choices
 }
 
 // formNumber reads a whole number from a form field.
