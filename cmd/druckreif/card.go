@@ -34,10 +34,8 @@ func runCard(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "druckreif card:", err)
 		return 2
 	}
-	set, probs := decks.LoadSet(opts)
-	df.web.printNotices(stderr, lang)
+	set := df.loadSet(opts, stderr, lang)
 	if set == nil {
-		printProblems(stderr, probs.Errors(), lang)
 		return 1
 	}
 	if *pngPath != "" {

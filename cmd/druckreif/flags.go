@@ -197,6 +197,18 @@ func (d *deckFlags) options(lang i18n.Lang) (decks.Options, error) {
 	return o, nil
 }
 
+// loadSet loads the decks with opts (made by options), writing the
+// notices of decks read offline; nil, after writing why, when they do not
+// load.
+func (d *deckFlags) loadSet(opts decks.Options, stderr io.Writer, lang i18n.Lang) *decks.Set {
+	set, probs := decks.LoadSet(opts)
+	d.web.printNotices(stderr, lang)
+	if set == nil {
+		printProblems(stderr, probs.Errors(), lang)
+	}
+	return set
+}
+
 // printProblems writes problems one per line and returns the counts.
 func printProblems(w io.Writer, probs decks.Problems, lang i18n.Lang) (errs, warns int) {
 	probs.Sort()

@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 
-	"druckreif/decks"
 	"druckreif/i18n"
 	"druckreif/internal/fileread"
 	"druckreif/rules"
@@ -66,10 +65,8 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "druckreif replay:", err)
 		return 2
 	}
-	set, probs := decks.LoadSet(opts)
-	df.web.printNotices(stderr, lang)
+	set := df.loadSet(opts, stderr, lang)
 	if set == nil {
-		printProblems(stderr, probs.Errors(), lang)
 		return 1
 	}
 	runner, err := engineFor(head.Game, set)

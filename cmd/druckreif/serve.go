@@ -22,7 +22,6 @@ import (
 
 	qrcode "github.com/skip2/go-qrcode"
 
-	"druckreif/decks"
 	"druckreif/i18n"
 	"druckreif/scorer"
 	"druckreif/scorer/store"
@@ -97,10 +96,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, i18n.Sprintf("druckreif serve: --trusted-proxy: %v", "druckreif serve: --trusted-proxy: %v", err).In(lang))
 		return 2
 	}
-	set, probs := decks.LoadSet(opts)
-	df.web.printNotices(stderr, lang)
+	set := df.loadSet(opts, stderr, lang)
 	if set == nil {
-		printProblems(stderr, probs.Errors(), lang)
 		return 1
 	}
 	st, where, err := openStore(*storeURL, *data, fs.lang)
