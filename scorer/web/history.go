@@ -395,22 +395,11 @@ func (v *view) gameRow(g scorer.Game) gameRow {
 	case g.Game == "thegame":
 		row.Summary = v.Remaining(g.Outcome.Remaining)
 	case len(g.Outcome.Winners) > 0:
-		row.Summary = v.T("Gewonnen", "Won") + ": " + joinNames(g.Outcome.Winners)
+		row.Summary = v.T("Gewonnen", "Won") + ": " + strings.Join(g.Outcome.Winners, ", ")
 	default:
 		row.Summary = v.T("ohne Sieger", "no winner")
 	}
 	return row
-}
-
-func joinNames(names []string) string {
-	out := ""
-	for i, n := range names {
-		if i > 0 {
-			out += ", "
-		}
-		out += n
-	}
-	return out
 }
 
 func (v *view) recordRow(m scorer.Marker, rec scorer.Record) recordRow {
