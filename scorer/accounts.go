@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"druckreif/rules/registry"
@@ -27,11 +28,11 @@ func (s *Service) SavePlayer(ctx context.Context, au Auth, name, colour, symbol 
 	}
 	c, ok := ColourByName(colour)
 	if !ok {
-		return Marker{}, fail(http.StatusBadRequest, "bad-color", "color", "Unbekannte Farbe „%s“ (Farben: %s).", "Unknown colour %q (colours: %s).", colour, colourList())
+		return Marker{}, fail(http.StatusBadRequest, "bad-color", "color", "Unbekannte Farbe „%s“ (Farben: %s).", "Unknown colour %q (colours: %s).", colour, keyList(Colours, func(c Colour) string { return c.Key }))
 	}
 	y, ok := SymbolByName(symbol)
 	if !ok {
-		return Marker{}, fail(http.StatusBadRequest, "bad-symbol", "symbol", "Unbekanntes Symbol „%s“ (Symbole: %s).", "Unknown symbol %q (symbols: %s).", symbol, symbolList())
+		return Marker{}, fail(http.StatusBadRequest, "bad-symbol", "symbol", "Unbekanntes Symbol „%s“ (Symbole: %s).", "Unknown symbol %q (symbols: %s).", symbol, keyList(Symbols, func(y Symbol) string { return y.Key }))
 	}
 	if !replace {
 		saved, err := s.store.Players(ctx, au.Account.ID)
@@ -52,26 +53,13 @@ func (s *Service) SavePlayer(ctx context.Context, au Auth, name, colour, symbol 
 	return Marker{Name: name, Colour: c.Key, Hex: c.Hex, Symbol: y.Key, Glyph: y.Glyph, Saved: true}, nil
 }
 
-func colourList() string {
-	var out string
-	for i, c := range Colours {
-		if i > 0 {
-			out += ", "
-		}
-		out += c.Key
+// keyList is the keys of a palette as a message lists them: "rot, blau".
+func keyList[T any](palette []T, key func(T) string) string {
+	keys := make([]string, len(palette))
+	for i, p := range palette {
+		keys[i] = key(p)
 	}
-	return out
-}
-
-func symbolList() string {
-	var out string
-	for i, y := range Symbols {
-		if i > 0 {
-			out += ", "
-		}
-		out += y.Key
-	}
-	return out
+	return strings.Join(keys, ", ")
 }
 
 // Players are the account's saved players.

@@ -28,7 +28,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -36,6 +35,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"druckreif/internal/scorertest"
 )
 
 func main() {
@@ -119,33 +120,11 @@ func fail(err error) {
 // start runs a server and waits for its address.
 func start(bin string, args []string) (*exec.Cmd, string, error) {
 	cmd := exec.Command(bin, args...)
-	out, err := cmd.StdoutPipe()
+	u, err := scorertest.Start(cmd)
 	if err != nil {
 		return nil, "", err
 	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, "", err
-	}
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		re := regexp.MustCompile(`http://127\.0\.0\.1:\d+`)
-		for sc.Scan() {
-			if u := re.FindString(sc.Text()); u != "" {
-				found <- u
-				break
-			}
-		}
-		io.Copy(io.Discard, out)
-	}()
-	select {
-	case u := <-found:
-		return cmd, u, nil
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		return nil, "", errors.New("the server did not start")
-	}
+	return cmd, u, nil
 }
 
 // run is one load run.
@@ -364,7 +343,7 @@ func (r *run) phone(ctx context.Context, d *device, base, id string, me int, nam
 			return
 		}
 		if slices.Contains(toStrings(next["actors"]), name) {
-			action := move(m["state"].(map[string]any), next)
+			action := scorertest.TheGameMove(m["state"].(map[string]any), next)
 			g.mu.Lock()
 			g.taps[version+1] = &tap{at: time.Now()}
 			g.mu.Unlock()
@@ -436,32 +415,6 @@ func toStrings(v any) []string {
 		}
 	}
 	return out
-}
-
-// move is a legal action from the prompt: cards laid without value (always
-// allowed while the hand holds cards) up to the minimum, then the draw.
-func move(state, next map[string]any) string {
-	allowed := map[string]bool{}
-	for _, a := range toStrings(next["allowed"]) {
-		allowed[a] = true
-	}
-	plays, _ := state["turn_plays"].(float64)
-	draw, _ := state["draw_count"].(float64)
-	min := 2.0
-	if draw == 0 {
-		min = 1
-	}
-	switch {
-	case allowed["play"] && plays < min:
-		return `{"type":"play","pile":"1A","confirmed":true}`
-	case allowed["draw"]:
-		return `{"type":"draw"}`
-	case allowed["end"]:
-		return `{"type":"end"}`
-	case allowed["confirm"]:
-		return `{"type":"confirm"}`
-	}
-	return `{"type":"block"}`
 }
 
 // memory samples the servers' resident memory.

@@ -97,10 +97,8 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	defer output.Close()
 	kit.TuneRuntime()
 	start := time.Now()
-	set, probs := decks.LoadSet(dopts)
-	df.web.printNotices(stderr, l)
+	set := df.loadSet(dopts, stderr, l)
 	if set == nil {
-		printProblems(stderr, probs.Errors(), l)
 		return 1
 	}
 	opts.Progress = progress(stderr)
@@ -109,21 +107,16 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	files, warns, err := kit.Build(set, opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "druckreif build: %s\n", errorIn(err, l))
-		fmt.Fprintln(stderr, i18n.Sprintf("Nichts geschrieben; die vorigen Dateien in %s sind unverändert.", "Nothing written; the previous files in %s are unchanged.", *out).In(l))
+		printNothingWritten(stderr, "build", err, *out, l)
 		return 1
 	}
-	for _, w := range warns {
-		fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Warnung: %s", "warning: %s", w).In(l)))
-	}
+	printWarnings(stderr, warns, l)
 	files, notes, err := output.Commit(files, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "druckreif build: %s\n", errorIn(err, l))
 		return 1
 	}
-	for _, n := range notes {
-		fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Hinweis: %s", "note: %s", n.In(l)).In(l)))
-	}
+	printNotes(stderr, notes, l)
 	pages, cached := 0, 0
 	var faces layout.FaceCounts
 	for _, f := range files {
@@ -216,4 +209,25 @@ func isTerminal(w io.Writer) bool {
 	}
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// printWarnings writes the warnings of a build or an export, one a line.
+func printWarnings(stderr io.Writer, warns []string, l i18n.Lang) {
+	for _, w := range warns {
+		fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Warnung: %s", "warning: %s", w).In(l)))
+	}
+}
+
+// printNotes writes what the output folder says after a build or an export.
+func printNotes(stderr io.Writer, notes []i18n.Text, l i18n.Lang) {
+	for _, n := range notes {
+		fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Hinweis: %s", "note: %s", n.In(l)).In(l)))
+	}
+}
+
+// printNothingWritten says why the command (build, export NAME) failed
+// and that the previous files in out are untouched.
+func printNothingWritten(stderr io.Writer, command string, err error, out string, l i18n.Lang) {
+	fmt.Fprintf(stderr, "druckreif %s: %s\n", command, errorIn(err, l))
+	fmt.Fprintln(stderr, i18n.Sprintf("Nichts geschrieben; die vorigen Dateien in %s sind unverändert.", "Nothing written; the previous files in %s are unchanged.", out).In(l))
 }

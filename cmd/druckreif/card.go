@@ -29,16 +29,9 @@ func runCard(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, i18n.Sprintf("druckreif card: mindestens eine Karten-ID angeben", "druckreif card: name at least one card ID").In(lang))
 		return 2
 	}
-	opts, err := df.options(lang)
-	if err != nil {
-		fmt.Fprintln(stderr, "druckreif card:", err)
-		return 2
-	}
-	set, probs := decks.LoadSet(opts)
-	df.web.printNotices(stderr, lang)
+	set, code := df.load(fs, stderr)
 	if set == nil {
-		printProblems(stderr, probs.Errors(), lang)
-		return 1
+		return code
 	}
 	if *pngPath != "" {
 		return writeCardPNG(set, pos, *pngPath, stderr, lang)

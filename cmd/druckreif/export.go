@@ -190,20 +190,15 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	}
 	if stream != nil {
 		kit.TuneRuntime()
-		set, probs := decks.LoadSet(dopts)
-		df.web.printNotices(stderr, l)
+		set := df.loadSet(dopts, stderr, l)
 		if set == nil {
-			printProblems(stderr, probs.Errors(), l)
 			return 1
 		}
 		start := time.Now()
 		n, warns, err := stream(set, opts, *out)
-		for _, w := range warns {
-			fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Warnung: %s", "warning: %s", w).In(l)))
-		}
+		printWarnings(stderr, warns, l)
 		if err != nil {
-			fmt.Fprintf(stderr, "druckreif export %s: %s\n", name, errorIn(err, l))
-			fmt.Fprintln(stderr, i18n.Sprintf("Nichts geschrieben; die vorigen Dateien in %s sind unverändert.", "Nothing written; the previous files in %s are unchanged.", *out).In(l))
+			printNothingWritten(stderr, "export "+name, err, *out, l)
 			return 1
 		}
 		fmt.Fprintln(stdout, i18n.OneLine(i18n.Sprintf("%d Bilder nach %s geschrieben (%.1f s).", "%d images written to %s (%.1f s).", n, *out, time.Since(start).Seconds()).In(l)))
@@ -221,21 +216,16 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	defer output.Close()
 	kit.TuneRuntime()
 	start := time.Now()
-	set, probs := decks.LoadSet(dopts)
-	df.web.printNotices(stderr, l)
+	set := df.loadSet(dopts, stderr, l)
 	if set == nil {
-		printProblems(stderr, probs.Errors(), l)
 		return 1
 	}
 	opts.Progress = progress(stderr)
 	files, warns, problems, err := kit.Export(set, opts, profile)
-	for _, w := range warns {
-		fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Warnung: %s", "warning: %s", w).In(l)))
-	}
+	printWarnings(stderr, warns, l)
 	printFindings(stderr, problems, true, l)
 	if err != nil {
-		fmt.Fprintf(stderr, "druckreif export %s: %s\n", name, errorIn(err, l))
-		fmt.Fprintln(stderr, i18n.Sprintf("Nichts geschrieben; die vorigen Dateien in %s sind unverändert.", "Nothing written; the previous files in %s are unchanged.", *out).In(l))
+		printNothingWritten(stderr, "export "+name, err, *out, l)
 		return 1
 	}
 	written, notes, err := output.CommitExport(files, profile)
@@ -243,9 +233,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "druckreif export %s: %s\n", name, errorIn(err, l))
 		return 1
 	}
-	for _, n := range notes {
-		fmt.Fprintln(stderr, i18n.OneLine(i18n.Sprintf("Hinweis: %s", "note: %s", n.In(l)).In(l)))
-	}
+	printNotes(stderr, notes, l)
 	pages := 0
 	for _, f := range written {
 		pages += f.Pages

@@ -197,6 +197,48 @@ func (d *deckFlags) options(lang i18n.Lang) (decks.Options, error) {
 	return o, nil
 }
 
+// load is options and loadSet for a command that reads the decks at once:
+// the set, or nil and the exit code after writing why (2: a flag is wrong,
+// 1: the decks do not load).
+func (d *deckFlags) load(fs *flagSet, stderr io.Writer) (*decks.Set, int) {
+	opts, err := d.options(fs.lang)
+	if err != nil {
+		fmt.Fprintf(stderr, "druckreif %s: %v\n", fs.Name(), err)
+		return nil, 2
+	}
+	set := d.loadSet(opts, stderr, fs.lang)
+	if set == nil {
+		return nil, 1
+	}
+	return set, 0
+}
+
+// parseFile parses the arguments of a command that takes one FILE: the
+// file, or false and the exit code after writing why.
+func (fs *flagSet) parseFile(args []string, stderr io.Writer) (string, int, bool) {
+	pos, code, ok := fs.parse(args)
+	if !ok {
+		return "", code, false
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, i18n.Sprintf("druckreif %s: genau eine DATEI angeben", "druckreif %s: name exactly one FILE", fs.Name()).In(fs.lang))
+		return "", 2, false
+	}
+	return pos[0], 0, true
+}
+
+// loadSet loads the decks with opts (made by options), writing the
+// notices of decks read offline; nil, after writing why, when they do not
+// load.
+func (d *deckFlags) loadSet(opts decks.Options, stderr io.Writer, lang i18n.Lang) *decks.Set {
+	set, probs := decks.LoadSet(opts)
+	d.web.printNotices(stderr, lang)
+	if set == nil {
+		printProblems(stderr, probs.Errors(), lang)
+	}
+	return set
+}
+
 // printProblems writes problems one per line and returns the counts.
 func printProblems(w io.Writer, probs decks.Problems, lang i18n.Lang) (errs, warns int) {
 	probs.Sort()

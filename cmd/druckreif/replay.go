@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 
-	"druckreif/decks"
 	"druckreif/i18n"
 	"druckreif/internal/fileread"
 	"druckreif/rules"
@@ -22,16 +21,11 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	trace := fs.Bool("trace", false, i18n.Sprintf("den Stand nach jeder Zeile ausgeben", "print the state after every line").In(fs.lang))
 	var df deckFlags
 	df.register(fs)
-	pos, code, ok := fs.parse(args)
+	file, code, ok := fs.parseFile(args, stderr)
 	if !ok {
 		return code
 	}
 	lang := fs.lang
-	if len(pos) != 1 {
-		fmt.Fprintln(stderr, i18n.Sprintf("druckreif replay: genau eine DATEI angeben", "druckreif replay: name exactly one FILE").In(lang))
-		return 2
-	}
-	file := pos[0]
 	data, err := fileread.ReadInput(file, stdin, maxReplayBytes)
 	if err != nil {
 		fmt.Fprintf(stderr, "druckreif replay: %s\n", i18n.OneLine(file+": "+errorIn(err, lang)))
@@ -61,16 +55,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 			"%s: teilweiser Verlauf (vor Spielende vom Punktezähler exportiert): was die Spieler an ihren eigenen Handys geheim eingetragen haben (Handkarten), fehlt; der Spielstand zeigt nur, was das Tisch-Handy wusste.",
 			"%s: partial record (exported by the scorer before the game's end): what the players entered in secret on their own phones (hand cards) is left out; the state shows only what the table's phone knew.", i18n.OneLine(file)).In(lang))
 	}
-	opts, err := df.options(lang)
-	if err != nil {
-		fmt.Fprintln(stderr, "druckreif replay:", err)
-		return 2
-	}
-	set, probs := decks.LoadSet(opts)
-	df.web.printNotices(stderr, lang)
+	set, code := df.load(fs, stderr)
 	if set == nil {
-		printProblems(stderr, probs.Errors(), lang)
-		return 1
+		return code
 	}
 	runner, err := engineFor(head.Game, set)
 	if err != nil {

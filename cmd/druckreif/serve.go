@@ -22,7 +22,6 @@ import (
 
 	qrcode "github.com/skip2/go-qrcode"
 
-	"druckreif/decks"
 	"druckreif/i18n"
 	"druckreif/scorer"
 	"druckreif/scorer/store"
@@ -97,10 +96,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, i18n.Sprintf("druckreif serve: --trusted-proxy: %v", "druckreif serve: --trusted-proxy: %v", err).In(lang))
 		return 2
 	}
-	set, probs := decks.LoadSet(opts)
-	df.web.printNotices(stderr, lang)
+	set := df.loadSet(opts, stderr, lang)
 	if set == nil {
-		printProblems(stderr, probs.Errors(), lang)
 		return 1
 	}
 	st, where, err := openStore(*storeURL, *data, fs.lang)
@@ -349,22 +346,18 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 		"Usage: druckreif backup [--data FOLDER] FILE\n\nWrites a consistent copy of the scorer's data to FILE — also while it runs (SQLite VACUUM INTO;\ncopying the files of a live database is not a backup). An existing FILE is never overwritten.\nRestore: stop the scorer and put the copy into the data folder as scorer.db.\nA PostgreSQL database (--store, DRUCKREIF_STORE) is backed up with pg_dump; backup then says how."), stderr)
 	data := fs.String("data", dataDir(), i18n.Sprintf("Datenordner", "data folder").In(fs.lang))
 	storeURL := storeFlag(fs)
-	pos, code, ok := fs.parse(args)
+	file, code, ok := fs.parseFile(args, stderr)
 	if !ok {
 		return code
 	}
 	lang := fs.lang
-	if len(pos) != 1 {
-		fmt.Fprintln(stderr, i18n.Sprintf("druckreif backup: genau eine DATEI angeben", "druckreif backup: name exactly one FILE").In(lang))
-		return 2
-	}
 	if url := cmp.Or(*storeURL, os.Getenv("DRUCKREIF_STORE")); url != "" {
 		// A PostgreSQL database is saved with its own tool, which writes
 		// a consistent copy while the scorer instances go on.
 		fmt.Fprintln(stderr, i18n.Sprintf(
 			"druckreif backup: die Daten liegen in PostgreSQL (%s); sichern mit pg_dump, auch im Betrieb:\n  pg_dump --format=custom --file=%s 'postgres://…'\nZurückspielen in eine leere Datenbank: pg_restore --dbname='postgres://…' %s",
 			"druckreif backup: the data are in PostgreSQL (%s); back them up with pg_dump, also while running:\n  pg_dump --format=custom --file=%s 'postgres://…'\nRestore into an empty database: pg_restore --dbname='postgres://…' %s",
-			postgres.Redact(url), pos[0], pos[0]).In(lang))
+			postgres.Redact(url), file, file).In(lang))
 		return 1
 	}
 	path := filepath.Join(*data, dbName)
@@ -378,14 +371,14 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	if err := st.Backup(context.Background(), pos[0]); err != nil {
+	if err := st.Backup(context.Background(), file); err != nil {
 		if errors.Is(err, os.ErrExist) {
-			fmt.Fprintln(stderr, i18n.Sprintf("druckreif backup: %s gibt es schon; es wird nicht überschrieben", "druckreif backup: %s exists; it is not overwritten", pos[0]).In(lang))
+			fmt.Fprintln(stderr, i18n.Sprintf("druckreif backup: %s gibt es schon; es wird nicht überschrieben", "druckreif backup: %s exists; it is not overwritten", file).In(lang))
 			return 1
 		}
 		fmt.Fprintf(stderr, "druckreif backup: %v\n", err)
 		return 1
 	}
-	fmt.Fprintln(stdout, i18n.Sprintf("Gesichert: %s", "Saved: %s", pos[0]).In(lang))
+	fmt.Fprintln(stdout, i18n.Sprintf("Gesichert: %s", "Saved: %s", file).In(lang))
 	return 0
 }

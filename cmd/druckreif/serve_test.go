@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"io"
@@ -9,13 +8,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"druckreif/internal/pgtest"
+	"druckreif/internal/scorertest"
 )
 
 // TestMain lets a test run the command in a subprocess: the test binary
@@ -47,34 +46,12 @@ func startServe(t *testing.T, args ...string) *server {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "DRUCKREIF_TEST_RUN="+strings.Join(append([]string{"serve", "--addr", "127.0.0.1:0", "--https-addr", "127.0.0.1:0"}, args...), "\x1f"))
-	out, err := cmd.StdoutPipe()
+	u, err := scorertest.Start(cmd)
 	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		t.Fatal("druckreif serve: ", err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		url := regexp.MustCompile(`http://127\.0\.0\.1:\d+`)
-		for sc.Scan() {
-			if u := url.FindString(sc.Text()); u != "" {
-				found <- u
-				break
-			}
-		}
-		io.Copy(io.Discard, out)
-	}()
-	select {
-	case u := <-found:
-		return &server{cmd: cmd, base: u}
-	case <-time.After(30 * time.Second):
-		t.Fatal("druckreif serve did not start")
-	}
-	return nil
+	return &server{cmd: cmd, base: u}
 }
 
 func (s *server) post(t *testing.T, path, token string, body any) (int, map[string]any, error) {
@@ -103,32 +80,6 @@ func (s *server) get(t *testing.T, path, token string) (int, []byte) {
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
 	return res.StatusCode, b
-}
-
-// theGameMove is a legal next action for The Game in assistant mode, read
-// from the prompt: cards without value (always allowed while the hand has
-// cards), then the draw or the end of the turn.
-func theGameMove(state, next map[string]any) string {
-	allowed := map[string]bool{}
-	for _, a := range next["allowed"].([]any) {
-		allowed[a.(string)] = true
-	}
-	plays, _ := state["turn_plays"].(float64)
-	min := 2.0
-	if state["draw_count"].(float64) == 0 {
-		min = 1
-	}
-	switch {
-	case allowed["play"] && plays < min:
-		return `{"type":"play","pile":"1A","confirmed":true}`
-	case allowed["draw"]:
-		return `{"type":"draw"}`
-	case allowed["end"]:
-		return `{"type":"end"}`
-	case allowed["play"]:
-		return `{"type":"play","pile":"1B","confirmed":true}`
-	}
-	return `{"type":"block"}`
 }
 
 // kill -9 while phones are acting: after a restart, every action that was
@@ -182,7 +133,7 @@ func killNine(t *testing.T, start func() *server, others ...*server) {
 			state := map[string]any{"turn_plays": 0.0, "draw_count": 84.0}
 			next := map[string]any{"allowed": []any{"play"}}
 			for {
-				action := theGameMove(state, next)
+				action := scorertest.TheGameMove(state, next)
 				code, m, err := srv.post(t, "/api/tables/"+id+"/actions", token, map[string]any{"version": version, "action": json.RawMessage(action)})
 				if err != nil {
 					return // the server is gone
@@ -243,7 +194,7 @@ func killNine(t *testing.T, start func() *server, others ...*server) {
 		_, b := srv.get(t, "/api/tables/"+id, token)
 		var tm map[string]any
 		json.Unmarshal(b, &tm)
-		code, m, _ := srv.post(t, "/api/tables/"+id+"/actions", token, map[string]any{"version": tm["version"], "action": json.RawMessage(theGameMove(tm["state"].(map[string]any), tm["next"].(map[string]any)))})
+		code, m, _ := srv.post(t, "/api/tables/"+id+"/actions", token, map[string]any{"version": tm["version"], "action": json.RawMessage(scorertest.TheGameMove(tm["state"].(map[string]any), tm["next"].(map[string]any)))})
 		if code != 200 && !(code == 422 && tm["next"].(map[string]any)["over"] == true) {
 			t.Fatalf("table %d after restart: %d %v", i, code, m)
 		}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -204,11 +205,7 @@ func createdBody(snap scorer.Snapshot) map[string]any {
 }
 
 func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) error {
-	au, err := s.auth(r)
-	if err != nil {
-		return err
-	}
-	snap, err := s.svc.Rematch(r.Context(), au, r.PathValue("id"))
+	snap, err := onTable(s, r, s.svc.Rematch)
 	if err != nil {
 		return err
 	}
@@ -297,12 +294,19 @@ func tableBody(snap scorer.Snapshot) map[string]any {
 	return body
 }
 
-func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) error {
+// onTable is the Service's call on the table the request's path names,
+// made as the request's login: how most of a table's handlers begin.
+func onTable[T any](s *Server, r *http.Request, call func(ctx context.Context, au scorer.Auth, tableID string) (T, error)) (T, error) {
 	au, err := s.auth(r)
 	if err != nil {
-		return err
+		var none T
+		return none, err
 	}
-	snap, err := s.svc.Table(r.Context(), au, r.PathValue("id"))
+	return call(r.Context(), au, r.PathValue("id"))
+}
+
+func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) error {
+	snap, err := onTable(s, r, s.svc.Table)
 	if err != nil {
 		return err
 	}
@@ -365,11 +369,7 @@ func seatToken(r *http.Request, tableID string) string {
 
 // apiReveals are every reveal of the table's game so far: its rounds.
 func (s *Server) apiReveals(w http.ResponseWriter, r *http.Request) error {
-	au, err := s.auth(r)
-	if err != nil {
-		return err
-	}
-	rv, err := s.svc.Reveals(r.Context(), au, r.PathValue("id"))
+	rv, err := onTable(s, r, s.svc.Reveals)
 	if err != nil {
 		return err
 	}
@@ -405,11 +405,7 @@ func (s *Server) apiFreeSeat(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) apiChangePIN(w http.ResponseWriter, r *http.Request) error {
-	au, err := s.auth(r)
-	if err != nil {
-		return err
-	}
-	pin, err := s.svc.ChangePIN(r.Context(), au, r.PathValue("id"))
+	pin, err := onTable(s, r, s.svc.ChangePIN)
 	if err != nil {
 		return err
 	}
@@ -549,11 +545,7 @@ func (s *Server) apiUndo(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) apiLog(w http.ResponseWriter, r *http.Request) error {
-	au, err := s.auth(r)
-	if err != nil {
-		return err
-	}
-	b, err := s.svc.Log(r.Context(), au, r.PathValue("id"))
+	b, err := onTable(s, r, s.svc.Log)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"druckreif/internal/pgtest"
+	"druckreif/internal/scorertest"
 )
 
 // BenchmarkTap is what the server does for one tap at a four-phone table:
@@ -48,7 +49,7 @@ func benchmarkTap(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		action := benchMove(state, next)
+		action := scorertest.TheGameMove(state, next)
 		body, _ := json.Marshal(map[string]any{"version": version, "action": json.RawMessage(action)})
 		w := do("POST", "/api/tables/"+id+"/actions", a.token, string(body))
 		if w.Code != http.StatusOK {
@@ -68,25 +69,4 @@ func benchmarkTap(b *testing.B) {
 			b.StartTimer()
 		}
 	}
-}
-
-func benchMove(state, next map[string]any) string {
-	allowed := map[string]bool{}
-	for _, a := range next["allowed"].([]any) {
-		allowed[a.(string)] = true
-	}
-	plays, _ := state["turn_plays"].(float64)
-	min := 2.0
-	if state["draw_count"].(float64) == 0 {
-		min = 1
-	}
-	switch {
-	case allowed["play"] && plays < min:
-		return `{"type":"play","pile":"1A","confirmed":true}`
-	case allowed["draw"]:
-		return `{"type":"draw"}`
-	case allowed["end"]:
-		return `{"type":"end"}`
-	}
-	return `{"type":"play","pile":"1B","confirmed":true}`
 }

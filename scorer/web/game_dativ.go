@@ -157,9 +157,20 @@ func dativSideOf(set *decks.Set, id, side string) *decks.DativSide {
 	if id == "" || set == nil {
 		return nil
 	}
+	f, i := dativFind(set, id, side)
+	if f == nil {
+		return nil
+	}
+	return &f.Dativ.Sides[i]
+}
+
+// dativFind is the Dativ card an ID names and the index of its side: the
+// side the ID names, else the side named ("hinten": the back); nil when the
+// ID names no Dativ card.
+func dativFind(set *decks.Set, id, side string) (*decks.Found, int) {
 	f, _ := set.Find(decks.ParseRef(id))
 	if f == nil || f.Dativ == nil {
-		return nil
+		return nil, 0
 	}
 	i := f.Side
 	if i < 0 {
@@ -168,22 +179,15 @@ func dativSideOf(set *decks.Set, id, side string) *decks.DativSide {
 			i = 1
 		}
 	}
-	return &f.Dativ.Sides[i]
+	return f, i
 }
 
 // dativPickOf is the side the reader picked, with its variants — never
 // which of them are right.
 func dativPickOf(set *decks.Set, id, side string, v *view) (*dativPick, string) {
-	f, _ := set.Find(decks.ParseRef(id))
-	if f == nil || f.Dativ == nil {
+	f, i := dativFind(set, id, side)
+	if f == nil {
 		return nil, v.T("Diese Karte kennt der Punktezähler nicht. Nummer prüfen – oder ohne Nummer vorlesen.", "The scorer does not know this card. Check the number – or read without number.")
-	}
-	i := f.Side
-	if i < 0 {
-		i = 0
-		if side == "hinten" {
-			i = 1
-		}
 	}
 	s := f.Dativ.Sides[i]
 	p := &dativPick{ID: s.ID, Card: f.Dativ.ID, Side: []string{"vorne", "hinten"}[i], Category: s.Category, Sentence: s.Sentence, Hint: s.ReadingHint}
@@ -208,21 +212,11 @@ func dativAction(r *http.Request, d *boardData) (json.RawMessage, error) {
 			a["option"] = f("option")
 		}
 	case dativ.ActVote:
-		if d.Snap.Viewer.Role == rules.RolePlayer {
-			a["player"], a["vote"] = d.Snap.Viewer.Player, f("vote")
-			break
-		}
-		votes := map[string]string{}
-		for _, p := range d.Snap.Players {
-			if v := f("vote-" + p.Name); v != "" {
-				votes[p.Name] = v
-			}
-		}
-		a["votes"] = votes
+		secretFromForm(a, r, d, "vote", "votes")
 	case dativ.ActReveal:
 		a["right"] = f("right") == "true"
 	default:
-		return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-action", Field: "type", Msg: i18n.Sprintf("Unbekannte Aktion „%s“.", "Unknown action %q.", f("type"))}
+		return nil, unknownAction(f("type"))
 	}
 	b, _ := json.Marshal(a)
 	return b, nil

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"druckreif/decks"
-	"druckreif/i18n"
 	"druckreif/rules"
 	"druckreif/rules/genial"
 	"druckreif/scorer"
@@ -120,21 +119,11 @@ func genialAction(r *http.Request, d *boardData) (json.RawMessage, error) {
 			a["correct"] = f("correct")
 		}
 	case genial.ActAnswer:
-		if d.Snap.Viewer.Role == rules.RolePlayer {
-			a["player"], a["answer"] = d.Snap.Viewer.Player, f("answer")
-			break
-		}
-		answers := map[string]string{}
-		for _, p := range d.Snap.Players {
-			if v := f("answer-" + p.Name); v != "" {
-				answers[p.Name] = v
-			}
-		}
-		a["answers"] = answers
+		secretFromForm(a, r, d, "answer", "answers")
 	case genial.ActReveal:
 		a["correct"] = f("correct")
 	default:
-		return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-action", Field: "type", Msg: i18n.Sprintf("Unbekannte Aktion „%s“.", "Unknown action %q.", f("type"))}
+		return nil, unknownAction(f("type"))
 	}
 	b, _ := json.Marshal(a)
 	return b, nil

@@ -298,7 +298,7 @@ func labyrinthAction(r *http.Request, d *boardData) (json.RawMessage, error) {
 			a["correct"] = f("correct")
 		}
 	default:
-		return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-action", Field: "type", Msg: i18n.Sprintf("Unbekannte Aktion „%s“.", "Unknown action %q.", f("type"))}
+		return nil, unknownAction(f("type"))
 	}
 	b, _ := json.Marshal(a)
 	return b, nil

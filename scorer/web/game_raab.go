@@ -25,7 +25,7 @@ import (
 func init() {
 	screens["raab"] = screen{view: raabScreen, action: raabAction}
 	standInGames["raab"] = standIns{buzzers: raabBuzzers, runs: raabRuns}
-	gameRoutes = append(gameRoutes, func(s *Server) { s.page("GET /raab/map/{key}", s.raabMap) })
+	gameRoutes = append(gameRoutes, func(s *Server) { s.handle("GET /raab/map/{key}", s.raabMap) })
 }
 
 // The sides' markers, as the printed pieces: the candidates red with a

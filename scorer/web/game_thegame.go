@@ -72,7 +72,7 @@ func theGameAction(r *http.Request, d *boardData) (json.RawMessage, error) {
 		a["player"], a["cards"] = d.Snap.Viewer.Player, cards
 	case "end", "block":
 	default:
-		return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-action", Field: "type", Msg: i18n.Sprintf("Unbekannte Aktion „%s“.", "Unknown action %q.", f("type"))}
+		return nil, unknownAction(f("type"))
 	}
 	b, _ := json.Marshal(a)
 	return b, nil

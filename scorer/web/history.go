@@ -157,16 +157,31 @@ type roundRow struct {
 	Reveal string
 }
 
-func (s *Server) historyPage(w http.ResponseWriter, r *http.Request) error {
-	au, ok, err := s.loggedIn(w, r)
-	if !ok {
-		return err
+// historyPage serves one of the pages of the logged-in account's history,
+// with the template name: fill makes the page's data.
+func (s *Server) historyPage(name string, fill func(v *view, h *scorer.History, r *http.Request) (any, error)) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		au, ok, err := s.loggedIn(w, r)
+		if !ok {
+			return err
+		}
+		h, err := s.svc.History(r.Context(), au)
+		if err != nil {
+			return err
+		}
+		v := s.newView(r, au, "")
+		d, err := fill(v, h, r)
+		if err != nil {
+			return err
+		}
+		v.Data = d
+		s.render(w, http.StatusOK, name, v)
+		return nil
 	}
-	h, err := s.svc.History(r.Context(), au)
-	if err != nil {
-		return err
-	}
-	v := s.newView(r, au, "")
+}
+
+// overviewPage is the history's first page.
+func overviewPage(v *view, h *scorer.History, r *http.Request) (any, error) {
 	v.Title = v.T("Verlauf", "History")
 	d := &historyOverview{Games: len(h.Games), Evenings: h.Evenings(), Played: h.GamesPlayed()}
 	for _, m := range h.Saved {
@@ -175,26 +190,16 @@ func (s *Server) historyPage(w http.ResponseWriter, r *http.Request) error {
 	for _, g := range h.Games[:min(len(h.Games), recentGames)] {
 		d.Recent = append(d.Recent, v.gameRow(g))
 	}
-	v.Data = d
-	s.render(w, http.StatusOK, "history", v)
-	return nil
+	return d, nil
 }
 
-func (s *Server) historyGamePage(w http.ResponseWriter, r *http.Request) error {
-	au, ok, err := s.loggedIn(w, r)
-	if !ok {
-		return err
-	}
-	h, err := s.svc.History(r.Context(), au)
-	if err != nil {
-		return err
-	}
+// gameHistoryPage is the history of one game.
+func gameHistoryPage(v *view, h *scorer.History, r *http.Request) (any, error) {
 	game := r.PathValue("game")
 	i := slices.IndexFunc(h.GamesPlayed(), func(rec scorer.Record) bool { return rec.Game == game })
 	if i < 0 {
-		return notInHistory()
+		return nil, notInHistory()
 	}
-	v := s.newView(r, au, "")
 	d := &gamePage{Played: h.GamesPlayed()[i], BestIs: v.Text(scorer.BestIs(game)), Together: scorer.Together(game)}
 	v.Title = d.Played.Title
 	for _, pr := range h.Table(game) {
@@ -208,25 +213,15 @@ func (s *Server) historyGamePage(w http.ResponseWriter, r *http.Request) error {
 			d.Tables = append(d.Tables, v.gameRow(g))
 		}
 	}
-	v.Data = d
-	s.render(w, http.StatusOK, "history-game", v)
-	return nil
+	return d, nil
 }
 
-func (s *Server) historyPlayerPage(w http.ResponseWriter, r *http.Request) error {
-	au, ok, err := s.loggedIn(w, r)
-	if !ok {
-		return err
-	}
-	h, err := s.svc.History(r.Context(), au)
-	if err != nil {
-		return err
-	}
+// playerHistoryPage is the history of one saved player.
+func playerHistoryPage(v *view, h *scorer.History, r *http.Request) (any, error) {
 	m, ok := h.Player(r.PathValue("name"))
 	if !ok {
-		return &scorer.Error{Status: http.StatusNotFound, Rule: "no-player", Field: "name", Msg: i18n.Sprintf("Keinen gespeicherten Spieler „%s“.", "No saved player %q.", r.PathValue("name"))}
+		return nil, &scorer.Error{Status: http.StatusNotFound, Rule: "no-player", Field: "name", Msg: i18n.Sprintf("Keinen gespeicherten Spieler „%s“.", "No saved player %q.", r.PathValue("name"))}
 	}
-	v := s.newView(r, au, "")
 	v.Title = m.Name
 	d := &playerPage{Player: m, Overall: h.Overall(m.Name)}
 	for _, played := range h.GamesPlayed() {
@@ -264,9 +259,7 @@ func (s *Server) historyPlayerPage(w http.ResponseWriter, r *http.Request) error
 			d.Recent = append(d.Recent, v.gameRow(g))
 		}
 	}
-	v.Data = d
-	s.render(w, http.StatusOK, "history-player", v)
-	return nil
+	return d, nil
 }
 
 func (s *Server) historyTablePage(w http.ResponseWriter, r *http.Request) error {
@@ -402,22 +395,11 @@ func (v *view) gameRow(g scorer.Game) gameRow {
 	case g.Game == "thegame":
 		row.Summary = v.Remaining(g.Outcome.Remaining)
 	case len(g.Outcome.Winners) > 0:
-		row.Summary = v.T("Gewonnen", "Won") + ": " + joinNames(g.Outcome.Winners)
+		row.Summary = v.T("Gewonnen", "Won") + ": " + strings.Join(g.Outcome.Winners, ", ")
 	default:
 		row.Summary = v.T("ohne Sieger", "no winner")
 	}
 	return row
-}
-
-func joinNames(names []string) string {
-	out := ""
-	for i, n := range names {
-		if i > 0 {
-			out += ", "
-		}
-		out += n
-	}
-	return out
 }
 
 func (v *view) recordRow(m scorer.Marker, rec scorer.Record) recordRow {

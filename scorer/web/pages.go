@@ -203,8 +203,9 @@ func renderErrorPage(w http.ResponseWriter, r *http.Request, status int, err err
 // every template took 4 ms of each build's start.
 var errorPages = sync.OnceValue(func() *template.Template { return parsePage("error") })
 
-// page wraps a page handler: errors become error pages.
-func (s *Server) page(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
+// handle registers a handler that may fail: its error is answered as
+// writeError does (in JSON to the API, as an error page to a browser).
+func (s *Server) handle(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
 	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		if err := h(w, r); err != nil {
 			writeError(w, r, err)
@@ -213,39 +214,39 @@ func (s *Server) page(pattern string, h func(w http.ResponseWriter, r *http.Requ
 }
 
 func (s *Server) routePages() {
-	s.page("GET /{$}", s.home)
-	s.page("POST /login", s.formLogin)
-	s.page("POST /register", s.formRegister)
-	s.page("POST /logout", s.formLogout)
-	s.page("GET /lang", s.switchLang)
-	s.page("GET /join", s.joinByCode)
-	s.page("GET /players", s.playersPage)
-	s.page("POST /players", s.formSavePlayer)
-	s.page("POST /players/delete", s.formDeletePlayer)
-	s.page("GET /history", s.historyPage)
-	s.page("GET /history/games/{game}", s.historyGamePage)
-	s.page("GET /history/players/{name}", s.historyPlayerPage)
-	s.page("GET /history/tables/{id}", s.historyTablePage)
-	s.page("GET /new", s.newPage)
-	s.page("POST /new", s.newStep2)
-	s.page("POST /new/create", s.formCreate)
-	s.page("GET /j/{id}", s.joinPage)
-	s.page("POST /j/{id}", s.formJoin)
-	s.page("GET /t/{id}", s.tablePage)
-	s.page("GET /t/{id}/view", s.boardFragment)
-	s.page("POST /t/{id}/act", s.idempotent(s.formAct))
-	s.page("POST /t/{id}/undo", s.idempotent(s.formUndo))
-	s.page("GET /t/{id}/qr.svg", s.joinQR)
-	s.page("POST /t/{id}/seats/free", s.formFreeSeat)
-	s.page("POST /t/{id}/pin", s.formNewPIN)
-	s.page("GET /t/{id}/pass", s.passPage)
-	s.page("POST /t/{id}/rematch", s.formRematch)
-	s.page("POST /t/{id}/follow", s.formFollow)
-	s.page("GET /t/{id}/pass/done", s.passDone)
-	s.page("GET /account", s.accountPage)
-	s.page("POST /account/password", s.formPassword)
-	s.page("POST /account/logout-everywhere", s.formLogoutEverywhere)
-	s.page("POST /account/delete", s.formDeleteAccount)
+	s.handle("GET /{$}", s.home)
+	s.handle("POST /login", s.formLogin)
+	s.handle("POST /register", s.formRegister)
+	s.handle("POST /logout", s.formLogout)
+	s.handle("GET /lang", s.switchLang)
+	s.handle("GET /join", s.joinByCode)
+	s.handle("GET /players", s.playersPage)
+	s.handle("POST /players", s.formSavePlayer)
+	s.handle("POST /players/delete", s.formDeletePlayer)
+	s.handle("GET /history", s.historyPage("history", overviewPage))
+	s.handle("GET /history/games/{game}", s.historyPage("history-game", gameHistoryPage))
+	s.handle("GET /history/players/{name}", s.historyPage("history-player", playerHistoryPage))
+	s.handle("GET /history/tables/{id}", s.historyTablePage)
+	s.handle("GET /new", s.newPage)
+	s.handle("POST /new", s.newStep2)
+	s.handle("POST /new/create", s.formCreate)
+	s.handle("GET /j/{id}", s.joinPage)
+	s.handle("POST /j/{id}", s.formJoin)
+	s.handle("GET /t/{id}", s.tablePage)
+	s.handle("GET /t/{id}/view", s.boardFragment)
+	s.handle("POST /t/{id}/act", s.idempotent(s.formAct))
+	s.handle("POST /t/{id}/undo", s.idempotent(s.formUndo))
+	s.handle("GET /t/{id}/qr.svg", s.joinQR)
+	s.handle("POST /t/{id}/seats/free", s.formFreeSeat)
+	s.handle("POST /t/{id}/pin", s.formNewPIN)
+	s.handle("GET /t/{id}/pass", s.passPage)
+	s.handle("POST /t/{id}/rematch", s.formRematch)
+	s.handle("POST /t/{id}/follow", s.formFollow)
+	s.handle("GET /t/{id}/pass/done", s.passDone)
+	s.handle("GET /account", s.accountPage)
+	s.handle("POST /account/password", s.formPassword)
+	s.handle("POST /account/logout-everywhere", s.formLogoutEverywhere)
+	s.handle("POST /account/delete", s.formDeleteAccount)
 }
 
 func seeOther(w http.ResponseWriter, r *http.Request, to string) {
@@ -943,7 +944,30 @@ func actionFromForm(r *http.Request, d *boardData) (json.RawMessage, error) {
 	if sc, ok := screens[d.Snap.Game]; ok && sc.action != nil {
 		return sc.action(r, d)
 	}
-	return nil, &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-action", Field: "type", Msg: i18n.Sprintf("Unbekannte Aktion „%s“.", "Unknown action %q.", r.PostFormValue("type"))}
+	return nil, unknownAction(r.PostFormValue("type"))
+}
+
+// unknownAction refuses a form's action type no screen knows.
+func unknownAction(typ string) error {
+	return &scorer.Error{Status: http.StatusBadRequest, Rule: "bad-action", Field: "type", Msg: i18n.Sprintf("Unbekannte Aktion „%s“.", "Unknown action %q.", typ)}
+}
+
+// secretFromForm puts a secret choice from the form into the action a: on
+// a player's phone the player's own (form field and action key field), on
+// the table's phone every player's that was entered (form fields
+// field-NAME, under the action key all).
+func secretFromForm(a map[string]any, r *http.Request, d *boardData, field, all string) {
+	if d.Snap.Viewer.Role == rules.RolePlayer {
+		a["player"], a[field] = d.Snap.Viewer.Player, r.PostFormValue(field)
+		return
+	}
+	choices := map[string]string{}
+	for _, p := range d.Snap.Players {
+		if v := r.PostFormValue(field + "-" + p.Name); v != "" {
+			choices[p.Name] = v
+		}
+	}
+	a[all] = choices
 }
 
 // formNumber reads a whole number from a form field.
@@ -1046,11 +1070,7 @@ func (s *Server) formUndo(w http.ResponseWriter, r *http.Request) error {
 // joinQR is the join link as a QR code, for the table's phone only (it
 // holds the PIN).
 func (s *Server) joinQR(w http.ResponseWriter, r *http.Request) error {
-	au, err := s.auth(r)
-	if err != nil {
-		return err
-	}
-	snap, err := s.svc.Table(r.Context(), au, r.PathValue("id"))
+	snap, err := onTable(s, r, s.svc.Table)
 	if err != nil {
 		return err
 	}

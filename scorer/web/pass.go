@@ -95,11 +95,7 @@ func (s *Server) actAs(w http.ResponseWriter, r *http.Request, player string) er
 
 // formRematch opens the rematch from the result screen and goes there.
 func (s *Server) formRematch(w http.ResponseWriter, r *http.Request) error {
-	au, err := s.auth(r)
-	if err != nil {
-		return err
-	}
-	snap, err := s.svc.Rematch(r.Context(), au, r.PathValue("id"))
+	snap, err := onTable(s, r, s.svc.Rematch)
 	if err != nil {
 		return err
 	}

@@ -57,13 +57,7 @@ type Server struct {
 // New builds the server's routes.
 func New(svc *scorer.Service) *Server {
 	s := &Server{svc: svc, mux: http.NewServeMux(), pages: loadPages(), Heartbeat: 15 * time.Second}
-	api := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
-		s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
-			if err := h(w, r); err != nil {
-				writeError(w, r, err)
-			}
-		})
-	}
+	api := s.handle // the API's routes
 	api("POST /api/accounts", s.apiRegister)
 	api("POST /api/login", s.apiLogin)
 	api("POST /api/logout", s.apiLogout)

@@ -38,13 +38,7 @@ func (s *Server) routeGames() {
 }
 
 func (s *Server) routeStandIns() {
-	api := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
-		s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
-			if err := h(w, r); err != nil {
-				writeError(w, r, err)
-			}
-		})
-	}
+	api := s.handle // the API's routes
 	api("GET /api/clock", s.apiClockPing)
 	api("POST /api/tables/{id}/clock", s.apiClockSync)
 	api("GET /api/tables/{id}/buzzer", s.apiBuzzer)
@@ -182,11 +176,7 @@ func (s *Server) apiBuzzerReset(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) apiTimer(w http.ResponseWriter, r *http.Request) error {
-	au, err := s.auth(r)
-	if err != nil {
-		return err
-	}
-	tv, err := s.svc.Timer(r.Context(), au, r.PathValue("id"))
+	tv, err := onTable(s, r, s.svc.Timer)
 	if err != nil {
 		return err
 	}

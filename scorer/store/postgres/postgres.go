@@ -286,18 +286,13 @@ func (s *Store) migrate(ctx context.Context) error {
 		if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have); err != nil {
 			return err
 		}
-		if have > len(migrations) {
-			return fmt.Errorf("the database has schema version %d, this druckreif knows only up to %d: use a newer druckreif", have, len(migrations))
-		}
-		for v := have + 1; v <= len(migrations); v++ {
-			if _, err := tx.Exec(ctx, migrations[v-1]); err != nil {
+		return store.Migrate(have, migrations, func(v int, migration string) error {
+			if _, err := tx.Exec(ctx, migration); err != nil {
 				return fmt.Errorf("schema migration %d: %w", v, err)
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, applied) VALUES ($1, now())`, v); err != nil {
-				return err
-			}
-		}
-		return nil
+			_, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, applied) VALUES ($1, now())`, v)
+			return err
+		})
 	})
 }
 
@@ -560,38 +555,30 @@ func (s *Store) Limit(ctx context.Context, now time.Time, keys []string, fn func
 				return err
 			}
 		}
-		states := make([]store.LimitState, len(keys))
-		for i, k := range keys {
+		err := store.UpdateLimits(now, keys, func(states []store.LimitState) ([]store.LimitState, error) {
+			out, err := fn(states)
+			fnErr = err
+			return out, err
+		}, func(k string) (store.LimitState, error) {
 			var value string
 			var expires time.Time
 			err := tx.QueryRow(ctx, `SELECT value::text, expires FROM limits WHERE key = $1`, k).Scan(&value, &expires)
-			switch {
-			case errors.Is(err, pgx.ErrNoRows):
-			case err != nil:
-				return err
-			case expires.After(now):
-				states[i] = store.LimitState{Value: json.RawMessage(value), Expires: expires}
+			if errors.Is(err, pgx.ErrNoRows) {
+				return store.LimitState{}, nil
 			}
-		}
-		out, err := fn(states)
-		if err != nil {
-			fnErr = err
-			return err
-		}
-		if len(out) != len(keys) {
-			fnErr = fmt.Errorf("postgres: limit: %d states for %d keys", len(out), len(keys))
-			return fnErr
-		}
-		for i, k := range keys {
-			if len(out[i].Value) == 0 {
+			return store.LimitState{Value: json.RawMessage(value), Expires: expires}, err
+		}, func(k string, st store.LimitState) error {
+			var err error
+			if len(st.Value) == 0 {
 				_, err = tx.Exec(ctx, `DELETE FROM limits WHERE key = $1`, k)
 			} else {
 				_, err = tx.Exec(ctx, `INSERT INTO limits (key, value, expires) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires = excluded.expires`,
-					k, string(out[i].Value), out[i].Expires)
+					k, string(st.Value), st.Expires)
 			}
-			if err != nil {
-				return err
-			}
+			return err
+		})
+		if err != nil {
+			return err
 		}
 		// A few expired states go with every call, so the table stays small.
 		_, err = tx.Exec(ctx, `DELETE FROM limits WHERE key IN (SELECT key FROM limits WHERE expires <= $1 LIMIT 32)`, now)
@@ -706,16 +693,7 @@ SELECT pg_notify($10, $11) FROM added`
 func (s *Store) Append(ctx context.Context, tableID string, e store.Entry) error {
 	ctx, cancel := op(ctx)
 	defer cancel()
-	var cards, action *string
-	if len(e.Cards) > 0 {
-		b, _ := json.Marshal(e.Cards)
-		c := string(b)
-		cards = &c
-	}
-	if e.Action != nil {
-		a := string(e.Action)
-		action = &a
-	}
+	action, cards := store.EntryColumns(e)
 	tag, err := s.pool.Exec(ctx, insertEntry, tableID, e.Seq, e.Kind, action, e.Actor, e.StateHash, cards, e.At, e.EngineVersion,
 		channel, s.payload(store.ChangeEntry, e.Seq, tableID))
 	if err != nil {
@@ -737,15 +715,7 @@ func (s *Store) Entries(ctx context.Context, tableID string, after int64) ([]sto
 		if err := row.Scan(&e.Seq, &e.Kind, &action, &e.Actor, &e.StateHash, &cards, &e.At, &e.EngineVersion); err != nil {
 			return e, err
 		}
-		if action != nil {
-			e.Action = json.RawMessage(*action)
-		}
-		if cards != nil {
-			if err := json.Unmarshal([]byte(*cards), &e.Cards); err != nil {
-				return e, fmt.Errorf("entry %d of table %s: cards: %w", e.Seq, tableID, err)
-			}
-		}
-		return e, nil
+		return e, store.SetEntryColumns(&e, tableID, action, cards)
 	})
 	return out, unavailable(err)
 }

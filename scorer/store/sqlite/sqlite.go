@@ -356,15 +356,12 @@ func migrate(db *sql.DB) error {
 	if err := db.QueryRow(`SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have); err != nil {
 		return err
 	}
-	if have > len(migrations) {
-		return fmt.Errorf("the database has schema version %d, this druckreif knows only up to %d: use a newer druckreif", have, len(migrations))
-	}
-	for v := have + 1; v <= len(migrations); v++ {
+	return store.Migrate(have, migrations, func(v int, migration string) error {
 		tx, err := db.Begin()
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(migrations[v-1]); err != nil {
+		if _, err := tx.Exec(migration); err != nil {
 			tx.Rollback()
 			return fmt.Errorf("schema migration %d: %w", v, err)
 		}
@@ -372,11 +369,8 @@ func migrate(db *sql.DB) error {
 			tx.Rollback()
 			return err
 		}
-		if err := tx.Commit(); err != nil {
-			return err
-		}
-	}
-	return nil
+		return tx.Commit()
+	})
 }
 
 // key is how names are compared: NFC, lower case, trimmed.
@@ -491,17 +485,29 @@ func (s *Store) DeleteAccount(ctx context.Context, accountID int64) error {
 
 func (s *Store) tableIDsOf(ctx context.Context, accountID int64) ([]string, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT id FROM tables WHERE creator_id = ?`, accountID)
+	return collect(rows, err, func(row scanner) (string, error) {
+		var id string
+		return id, row.Scan(&id)
+	})
+}
+
+// scanner is a row to read: *sql.Row or *sql.Rows.
+type scanner interface{ Scan(dest ...any) error }
+
+// collect reads every row of a query with scan (the rows and err that
+// QueryContext returned), as pgx.CollectRows does for the PostgreSQL store.
+func collect[T any](rows *sql.Rows, err error, scan func(scanner) (T, error)) ([]T, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []string
+	var out []T
 	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
+		v, err := scan(rows)
+		if err != nil {
 			return nil, err
 		}
-		out = append(out, id)
+		out = append(out, v)
 	}
 	return out, rows.Err()
 }
@@ -558,7 +564,7 @@ func (s *Store) CreateSession(ctx context.Context, se store.Session) error {
 
 const sessionColumns = `token_hash, account_id, table_id, role, player, created, expires, last_seen, addr`
 
-func scanSession(sc interface{ Scan(...any) error }) (store.Session, error) {
+func scanSession(sc scanner) (store.Session, error) {
 	var se store.Session
 	var account sql.NullInt64
 	var table sql.NullString
@@ -585,19 +591,7 @@ func (s *Store) Session(ctx context.Context, tokenHash []byte, now time.Time) (s
 
 func (s *Store) querySessions(ctx context.Context, where string, args ...any) ([]store.Session, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE `+where, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []store.Session
-	for rows.Next() {
-		se, err := scanSession(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, se)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanSession)
 }
 
 func (s *Store) DeleteSession(ctx context.Context, tokenHash []byte) error {
@@ -659,36 +653,26 @@ func (s *Store) Limit(ctx context.Context, now time.Time, keys []string, fn func
 		return storageErr(err)
 	}
 	defer tx.Rollback()
-	states := make([]store.LimitState, len(keys))
-	for i, k := range keys {
+	err = store.UpdateLimits(now, keys, fn, func(k string) (store.LimitState, error) {
 		var value string
 		var expires int64
 		err := tx.QueryRowContext(ctx, `SELECT value, expires FROM limits WHERE key = ?`, k).Scan(&value, &expires)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-		case err != nil:
-			return storageErr(err)
-		case expires > ms(now):
-			states[i] = store.LimitState{Value: json.RawMessage(value), Expires: fromMS(expires)}
+		if errors.Is(err, sql.ErrNoRows) {
+			return store.LimitState{}, nil
 		}
-	}
-	out, err := fn(states)
-	if err != nil {
-		return err
-	}
-	if len(out) != len(keys) {
-		return fmt.Errorf("sqlite: limit: %d states for %d keys", len(out), len(keys))
-	}
-	for i, k := range keys {
-		if len(out[i].Value) == 0 {
+		return store.LimitState{Value: json.RawMessage(value), Expires: fromMS(expires)}, storageErr(err)
+	}, func(k string, st store.LimitState) error {
+		var err error
+		if len(st.Value) == 0 {
 			_, err = tx.ExecContext(ctx, `DELETE FROM limits WHERE key = ?`, k)
 		} else {
 			_, err = tx.ExecContext(ctx, `INSERT INTO limits (key, value, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires = excluded.expires`,
-				k, string(out[i].Value), ms(out[i].Expires))
+				k, string(st.Value), ms(st.Expires))
 		}
-		if err != nil {
-			return storageErr(err)
-		}
+		return storageErr(err)
+	})
+	if err != nil {
+		return err
 	}
 	// A few expired states go with every call, so the table stays small.
 	if _, err := tx.ExecContext(ctx, `DELETE FROM limits WHERE key IN (SELECT key FROM limits WHERE expires <= ? LIMIT 32)`, ms(now)); err != nil {
@@ -706,19 +690,10 @@ func (s *Store) SavePlayer(ctx context.Context, p store.SavedPlayer) error {
 
 func (s *Store) Players(ctx context.Context, accountID int64) ([]store.SavedPlayer, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT name, color, symbol FROM players WHERE account_id = ? ORDER BY name_key`, accountID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []store.SavedPlayer
-	for rows.Next() {
+	return collect(rows, err, func(row scanner) (store.SavedPlayer, error) {
 		p := store.SavedPlayer{AccountID: accountID}
-		if err := rows.Scan(&p.Name, &p.Color, &p.Symbol); err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+		return p, row.Scan(&p.Name, &p.Color, &p.Symbol)
+	})
 }
 
 func (s *Store) DeletePlayer(ctx context.Context, accountID int64, name string) error {
@@ -754,7 +729,7 @@ func (s *Store) SetPIN(ctx context.Context, tableID, pin string) error {
 
 const tableColumns = `id, game, setup, pin, creator_id, engine_version, created`
 
-func scanTable(sc interface{ Scan(...any) error }) (store.Table, error) {
+func scanTable(sc scanner) (store.Table, error) {
 	var t store.Table
 	var setup string
 	var created int64
@@ -771,19 +746,7 @@ func (s *Store) Table(ctx context.Context, id string) (store.Table, error) {
 
 func (s *Store) TablesOf(ctx context.Context, accountID int64, limit int) ([]store.Table, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT `+tableColumns+` FROM tables WHERE creator_id = ? ORDER BY created DESC, id LIMIT ?`, accountID, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []store.Table
-	for rows.Next() {
-		t, err := scanTable(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanTable)
 }
 
 // Append hands the entry to the writer and waits until its transaction is
@@ -854,15 +817,7 @@ func (s *Store) commit(batch []appendReq) {
 			continue
 		}
 		e := r.entry
-		var cards any
-		if len(e.Cards) > 0 {
-			b, _ := json.Marshal(e.Cards)
-			cards = string(b)
-		}
-		var action any
-		if e.Action != nil {
-			action = string(e.Action)
-		}
+		action, cards := store.EntryColumns(e)
 		res, err := insert.Exec(r.tableID, e.Seq, e.Kind, action, e.Actor, e.StateHash, cards, ms(e.At), e.EngineVersion)
 		if err != nil {
 			tx.Rollback()
@@ -884,30 +839,16 @@ func (s *Store) commit(batch []appendReq) {
 
 func (s *Store) Entries(ctx context.Context, tableID string, after int64) ([]store.Entry, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT seq, kind, action, actor, state_hash, cards, at, engine_version FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq`, tableID, after)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []store.Entry
-	for rows.Next() {
+	return collect(rows, err, func(row scanner) (store.Entry, error) {
 		var e store.Entry
-		var action, cards sql.NullString
+		var action, cards *string // nil: NULL
 		var at int64
-		if err := rows.Scan(&e.Seq, &e.Kind, &action, &e.Actor, &e.StateHash, &cards, &at, &e.EngineVersion); err != nil {
-			return nil, err
-		}
-		if action.Valid {
-			e.Action = json.RawMessage(action.String)
-		}
-		if cards.Valid {
-			if err := json.Unmarshal([]byte(cards.String), &e.Cards); err != nil {
-				return nil, fmt.Errorf("entry %d of table %s: cards: %w", e.Seq, tableID, err)
-			}
+		if err := row.Scan(&e.Seq, &e.Kind, &action, &e.Actor, &e.StateHash, &cards, &at, &e.EngineVersion); err != nil {
+			return e, err
 		}
 		e.At = fromMS(at)
-		out = append(out, e)
-	}
-	return out, rows.Err()
+		return e, store.SetEntryColumns(&e, tableID, action, cards)
+	})
 }
 
 func (s *Store) AddSecrets(ctx context.Context, tableID string, round int64, secrets []store.Secret) ([]store.Secret, error) {
@@ -985,25 +926,16 @@ func (s *Store) Unfinish(ctx context.Context, tableID string) error {
 
 func (s *Store) History(ctx context.Context, accountID int64, limit int) ([]store.Finished, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT table_id, game, players, outcome, at FROM finished WHERE account_id = ? ORDER BY at DESC, table_id LIMIT ?`, accountID, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []store.Finished
-	for rows.Next() {
+	return collect(rows, err, func(row scanner) (store.Finished, error) {
 		f := store.Finished{AccountID: accountID}
 		var players, outcome string
 		var at int64
-		if err := rows.Scan(&f.TableID, &f.Game, &players, &outcome, &at); err != nil {
-			return nil, err
-		}
-		if err := json.Unmarshal([]byte(players), &f.Players); err != nil {
-			return nil, err
+		if err := row.Scan(&f.TableID, &f.Game, &players, &outcome, &at); err != nil {
+			return f, err
 		}
 		f.Outcome, f.At = json.RawMessage(outcome), fromMS(at)
-		out = append(out, f)
-	}
-	return out, rows.Err()
+		return f, json.Unmarshal([]byte(players), &f.Players)
+	})
 }
 
 func (s *Store) Scratch(ctx context.Context, tableID, k string) (store.Scratch, error) {
