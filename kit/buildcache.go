@@ -339,4 +339,4 @@ func (s faceStore) Load() []byte {
 	return data
 }
 
-func (s faceStore) Store(data []byte) { s.c.Put(s.key, data) }
+func (s faceStore) Store(parts [][]byte) { s.c.Put(s.key, parts...) }

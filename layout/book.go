@@ -112,6 +112,9 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 	per := g.PerSheet()
 	sheets := len(imp.Sheets)
 	st := Stats{Sheets: sheets, Cards: len(cards), PerSheet: per, Grid: g}
+	if err := faces.prepare(pdf, res, cards, w, h, o.LowInk); err != nil {
+		return nil, st, err
+	}
 	for s := 0; s < sheets; s++ {
 		chunk := imp.Sheets[s]
 		pdf.AddPageFormat(orientation, fpdf.SizeType{Wd: o.Paper.W, Ht: o.Paper.H})
@@ -155,7 +158,7 @@ func Render(cards []Card, w, h float64, o Options) ([]byte, Stats, error) {
 	}
 	st.Pages = pdf.PageCount()
 	faces.finish(pdf)
-	out, err := finishKnown(pdf, o, faces.packs())
+	out, err := finish(pdf, o)
 	if err == nil {
 		res.qr.save()
 		faces.save()
@@ -358,7 +361,7 @@ func paintFace(pdf *fpdf.Fpdf, res docRes, f *Face, x, y, w, h, left, top, right
 	}
 	if res.faces != nil && f.Key != "" {
 		// Its form's box clips it to the card.
-		return res.faces.paint(c, f)
+		return res.faces.paint(c, res, f)
 	}
 	pdf.ClipRect(x, y, w, h, false)
 	defer c.restored()
@@ -463,6 +466,9 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 	pdf.SetTitle(o.Title, true)
 	faces := newDocFaces(o.Faces)
 	res := docRes{qr: newQRCache(payloads(cards, faces), o.QR), stamps: &stamps{}, font: &fontState{}, faces: faces}
+	if err := faces.prepare(pdf, res, cards, w, h, o.LowInk); err != nil {
+		return nil, Stats{}, err
+	}
 	for _, card := range cards {
 		for _, f := range []*Face{card.Front, card.Back} {
 			if f == nil {
@@ -478,7 +484,7 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 	}
 	st := Stats{Pages: pdf.PageCount(), Cards: len(cards), PerSheet: 1, Sheets: pdf.PageCount()}
 	faces.finish(pdf)
-	out, err := finishKnown(pdf, o, faces.packs())
+	out, err := finish(pdf, o)
 	if err == nil {
 		res.qr.save()
 		faces.save()
@@ -489,16 +495,13 @@ func renderSingle(cards []Card, w, h float64, o Options) ([]byte, Stats, error) 
 
 // finish writes the PDF and adds the viewer preferences that make print
 // dialogs print at 100 % and flip duplex pages the right way.
-func finish(pdf *fpdf.Fpdf, o Options) ([]byte, error) { return finishKnown(pdf, o, nil) }
-
-// finishKnown is finish with the packed form of the streams known holds.
-func finishKnown(pdf *fpdf.Fpdf, o Options, known *packCache) ([]byte, error) {
+func finish(pdf *fpdf.Fpdf, o Options) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := pdf.Output(&buf); err != nil {
 		return nil, err
 	}
 	tagSubsetFonts(buf.Bytes())
-	packed, err := compressStreamsKnown(buf.Bytes(), known)
+	packed, err := compressStreams(buf.Bytes())
 	if err != nil {
 		return nil, err
 	}

@@ -1,15 +1,13 @@
 package layout
 
 import (
-	"bytes"
-	"compress/zlib"
 	"crypto/sha1"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/go-pdf/fpdf"
@@ -17,31 +15,35 @@ import (
 
 // Faces kept beyond one rendering. A build after a one-card edit draws
 // the edited card's file again, and most of that file's faces are as they
-// were. A face with a Key is therefore drawn on a form of its own (a PDF
-// form object as big as the card), and the forms are kept in a FaceStore
-// (the kit's build cache): the next rendering of the file places a kept
-// face's form instead of drawing it, and draws only the faces whose key
-// it does not find.
+// were. A face with a Key is therefore drawn apart, on a form of fpdf's
+// own as big as the card, whose content — the face in the card's own
+// coordinates — is written into the page where the face goes (inside a
+// clip to the card and a translation to its corner), and kept in a
+// FaceStore (the kit's build cache). The next rendering of the file
+// writes a kept face's content instead of drawing the face, and draws
+// only the faces whose key it does not find. The page holds the same
+// operators either way: no form objects, the same file.
 //
-// A kept form is the face's content stream as fpdf wrote it, the forms it
-// placed in turn (art, the Decoder's tiles), each under the name fpdf
-// gave it (the SHA-1 of its content), and the characters it set in each
-// font: fpdf names a font by the hash of its definition, the same in every
-// document, and embeds only the characters a document set, so a replayed
-// face has its characters set into the document's subsets (setRunes).
+// A kept content is the bytes fpdf wrote, with the forms it places (art,
+// the Decoder's tiles), each kept under the name fpdf gave it (the SHA-1
+// of its content), and the characters it set in each font: fpdf names a
+// font by the hash of its definition, the same in every document, and
+// embeds only the characters a document set, so a replayed face has its
+// characters set into the document's subsets (finish).
 //
-// A form inherits the graphics state of the place where it is drawn, so
-// every face's form is made, and every kept one placed, in one state
-// (canonicalState): what its content leaves to the state is then the same
-// in every document.
+// fpdf starts a form's content by setting the document's line style and
+// font, and writes neither colour it finds black, so a face's content
+// takes black from where it is written: every face is drawn, and every
+// kept one written, in one graphics state (canonicalState).
 
 // FaceStore keeps the drawings of faces beyond one rendering of a file.
 // Load returns what Store was last given for the file (nil when nothing,
 // or when it cannot be read); Store receives the kept faces of the file
-// just rendered, encoded (see encodeFaces), when it drew any.
+// just rendered, encoded (see encodeFaces) in parts to be written one
+// after another, when it drew any.
 type FaceStore interface {
 	Load() []byte
-	Store(data []byte)
+	Store(parts [][]byte)
 }
 
 // FaceCounts says how a rendering came by its faces with a Key.
@@ -49,33 +51,50 @@ type FaceCounts struct {
 	Reused, Drawn int
 }
 
-// keptFace is one face's form and the characters it sets.
+// keptFace is one face's content and the characters it sets: as a log
+// when drawn, as text per font when read from the store (made a log only
+// when the face is used).
 type keptFace struct {
-	form  fpdf.Template
+	form  *keptForm
 	runes runeLog
+	texts []fontText
+}
+
+// fontText is the characters a face set in one face of the font.
+type fontText struct {
+	face face
+	text string
+}
+
+// log is the face's characters as a log.
+func (kf *keptFace) log() runeLog {
+	if kf.runes == nil {
+		kf.runes = runeLog{}
+		for _, t := range kf.texts {
+			kf.runes.add(t.face, t.text)
+		}
+	}
+	return kf.runes
 }
 
 // docFaces are the kept faces of one document.
 type docFaces struct {
 	store  FaceStore
 	stored map[string]*keptFace // from the store, by key
-	used   map[string]*keptFace // placed in this document, by key
-	shared *stamps              // forms the faces' forms drew, for the next face to place
-	placed []fpdf.Template      // the faces' forms, in the order first placed
+	used   map[string]*keptFace // written in this document, by key
+	drawn  map[string]*keptFace // drawn for this document (prepare), by key
+	shared *stamps              // forms the faces drew, for the next face to place
+	forms  []fpdf.Template      // the forms the faces place, each once
+	listed map[string]bool      // by name
 	toSet  runeLog              // characters of replayed faces, set before output
 	counts FaceCounts
-	// streams are the forms' contents with their packed form: a replayed
-	// form's is read with it, a new one's made by the output's
-	// compression, and both kept packed.
-	streams *packCache
-	packOf  map[string]*packedStream // by form name
 }
 
 func newDocFaces(store FaceStore) *docFaces {
 	if store == nil {
 		return nil
 	}
-	d := &docFaces{store: store, used: map[string]*keptFace{}, shared: &stamps{}, toSet: runeLog{}}
+	d := &docFaces{store: store, used: map[string]*keptFace{}, drawn: map[string]*keptFace{}, shared: &stamps{}, listed: map[string]bool{}, toSet: runeLog{}}
 	if data := store.Load(); data != nil {
 		if stored, err := decodeFaces(data); err == nil {
 			d.stored = stored
@@ -84,7 +103,7 @@ func newDocFaces(store FaceStore) *docFaces {
 	return d
 }
 
-// has reports whether the face will be placed from the store.
+// has reports whether the face will be written from the store.
 func (d *docFaces) has(f *Face) bool {
 	if d == nil || f == nil || f.Key == "" {
 		return false
@@ -93,14 +112,12 @@ func (d *docFaces) has(f *Face) bool {
 	return ok
 }
 
-// canonicalState is the graphics state every kept face is drawn in and
-// placed in: black fill and stroke (fpdf writes neither when it starts a
-// form in them, so a form's content takes them from where it is placed),
-// a fixed line width, and the regular cut face at a fixed size (a form
-// starts by selecting the document's current font: it is the same font in
-// every document this way, and registered in each). fpdf's own record of
-// the state follows, so later drawing on the page does not trust a state
-// the form left.
+// canonicalState is the graphics state every kept face is drawn in:
+// black fill and stroke (fpdf writes neither when it starts a form in
+// them, so a face's content takes them from where it is written, and it
+// is written behind "0 g 0 G"), a fixed line width, and the regular cut
+// face at a fixed size (fpdf starts a form by selecting the current font:
+// it is the same in every document this way).
 func canonicalState(pdf *fpdf.Fpdf, fs *fontState) {
 	pdf.SetFillColor(0, 0, 0)
 	pdf.SetDrawColor(0, 0, 0)
@@ -112,81 +129,153 @@ func canonicalState(pdf *fpdf.Fpdf, fs *fontState) {
 	}
 }
 
-// paint places face f with its top left corner at the card-local (0, 0)
-// of c: from this document's or the store's forms, or drawn on a new one.
-func (d *docFaces) paint(c *Canvas, f *Face) error {
-	canonicalState(c.pdf, c.font)
+// prepare draws the faces of cards that are neither kept in the store
+// nor drawn yet, each face of a Key once, on the pages of one form of
+// fpdf's (a form per face would cost a new fpdf each), and keeps them.
+func (d *docFaces) prepare(pdf *fpdf.Fpdf, res docRes, cards []Card, w, h float64, lowInk bool) error {
+	if d == nil {
+		return nil
+	}
+	var todo []*Face
+	seen := map[string]bool{}
+	for _, card := range cards {
+		for _, f := range []*Face{card.Front, card.Back} {
+			if f == nil || f.Key == "" || seen[f.Key] || d.stored[f.Key] != nil || d.drawn[f.Key] != nil {
+				continue
+			}
+			seen[f.Key] = true
+			todo = append(todo, f)
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	canonicalState(pdf, res.font)
+	if res.font.set == nil {
+		res.font.set = map[face]map[rune]bool{}
+	}
+	kept := make([]*keptFace, len(todo))
+	var drawErr error
+	tpl := pdf.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: w, Ht: h}, func(tpl *fpdf.Tpl) {
+		doc := &tpl.Fpdf
+		for i, f := range todo {
+			if i > 0 {
+				// Each face on a page of its own, begun in the same state
+				// as the first (fpdf begins a page with the state it
+				// has: line style and font written out, colours other
+				// than black too).
+				canonicalState(doc, nil)
+				doc.AddPage()
+			}
+			kf := &keptFace{runes: runeLog{}}
+			own := &stamps{shared: d.shared}
+			var failed []error
+			fc := &Canvas{pdf: doc, W: w, H: h, Setter: Setter(), LowInk: lowInk, qr: res.qr,
+				stamps: own, errs: &failed,
+				// The document's record of the characters in its subsets
+				// serves the face (fpdf's subsets are the document's);
+				// the face's own log says what a replay must set.
+				font: &fontState{set: res.font.set, log: kf.runes}}
+			if f.Draw != nil {
+				drawErr = f.Draw(fc)
+			}
+			if drawErr == nil {
+				drawErr = doc.Error()
+			}
+			if drawErr == nil && len(failed) > 0 {
+				drawErr = failed[0]
+			}
+			if drawErr != nil {
+				return
+			}
+			kf.form = &keptForm{w: w, h: h, forms: own.placed}
+			kept[i] = kf
+		}
+	})
+	if drawErr != nil {
+		return drawErr
+	}
+	if len(tpl.Images()) > 0 || len(tpl.Templates()) > 0 {
+		return errors.New("layout: a kept face places no images and registers its forms itself")
+	}
+	pages := tpl.FromPages()
+	if len(pages) != len(todo) {
+		return fmt.Errorf("layout: %d faces drawn on %d pages", len(todo), len(pages))
+	}
+	for i, f := range todo {
+		body := pages[i].Bytes()
+		kept[i].form.body = body
+		kept[i].form.id = fmt.Sprintf("%x", sha1.Sum(body))
+		d.drawn[f.Key] = kept[i]
+	}
+	return nil
+}
+
+// paint writes face f with its top left corner at the card-local (0, 0)
+// of c, clipped to the card: from this document's or the store's kept
+// contents, or drawn anew.
+func (d *docFaces) paint(c *Canvas, res docRes, f *Face) error {
 	kf, ok := d.used[f.Key]
 	if !ok {
 		if kf, ok = d.stored[f.Key]; ok {
 			d.counts.Reused++
-			d.toSet.merge(kf.runes)
+			d.toSet.merge(kf.log())
 		} else {
-			var err error
-			if kf, err = d.draw(c, f); err != nil {
-				return err
+			if d.drawn[f.Key] == nil {
+				if err := d.prepare(c.pdf, res, []Card{{Front: f}}, c.W, c.H, c.LowInk); err != nil {
+					return err
+				}
 			}
+			kf = d.drawn[f.Key]
 			d.counts.Drawn++
 		}
 		d.used[f.Key] = kf
-		d.placed = append(d.placed, kf.form)
+		for _, t := range kf.form.forms {
+			if id := t.ID(); !d.listed[id] {
+				d.listed[id] = true
+				d.forms = append(d.forms, t)
+			}
+		}
 	}
-	c.place(0, 0, c.H, stamp{kf.form, kf.form.ID()})
+	// The content in a state of its own: black fill and stroke as it was
+	// drawn in (see canonicalState), the card's corner its origin, the
+	// card its clip; it leaves the page's state as it found it.
+	const k = 72 / 25.4
+	_, pageH := c.pdf.GetPageSize()
+	body := kf.form.body
+	buf := make([]byte, 0, len(body)+96)
+	buf = append(buf, "q 0 g 0 G 1 0 0 1 "...)
+	buf = strconv.AppendFloat(buf, c.X*k, 'f', 3, 64)
+	buf = append(buf, ' ')
+	buf = strconv.AppendFloat(buf, (pageH-c.Y-c.H)*k, 'f', 3, 64)
+	buf = append(buf, " cm 0 0 "...)
+	buf = strconv.AppendFloat(buf, c.W*k, 'f', 3, 64)
+	buf = append(buf, ' ')
+	buf = strconv.AppendFloat(buf, c.H*k, 'f', 3, 64)
+	buf = append(buf, " re W n\n"...)
+	buf = append(buf, body...)
+	buf = append(buf, "\nQ\n"...)
+	c.pdf.RawWriteStr(string(buf))
 	return nil
 }
 
-// draw draws face f on a form of its own, recording the characters it
-// sets.
-func (d *docFaces) draw(c *Canvas, f *Face) (*keptFace, error) {
-	if c.font.set == nil {
-		c.font.set = map[face]map[rune]bool{}
-	}
-	kf := &keptFace{runes: runeLog{}}
-	var drawErr error
-	var failed []error
-	own := &stamps{shared: d.shared}
-	tpl := c.pdf.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: c.W, Ht: c.H}, func(tpl *fpdf.Tpl) {
-		doc := &tpl.Fpdf
-		fc := &Canvas{pdf: doc, W: c.W, H: c.H, Setter: c.Setter, LowInk: c.LowInk, qr: c.qr,
-			stamps: own, errs: &failed,
-			// The document's record of the characters in its subsets
-			// serves the face (fpdf's subsets are the document's); the
-			// face's own log says what a replay must set.
-			font: &fontState{set: c.font.set, log: kf.runes}}
-		if f.Draw != nil {
-			drawErr = f.Draw(fc)
-		}
-		if drawErr == nil {
-			drawErr = doc.Error()
-		}
-	})
-	if drawErr != nil {
-		return nil, drawErr
-	}
-	if len(failed) > 0 {
-		return nil, failed[0]
-	}
-	if len(tpl.Images()) > 0 || len(tpl.Templates()) > 0 {
-		return nil, fmt.Errorf("layout: face %s: a kept face places no images and registers its forms itself", f.ID)
-	}
-	kf.form = &keptForm{id: tpl.ID(), w: c.W, h: c.H, body: tpl.Bytes(), forms: own.placed}
-	return kf, nil
-}
-
-// finish readies the document's kept faces for output: it registers
-// their forms with the document, through one empty form that names them
-// all (fpdf lists a form among a page's resources only once something on
-// a page placed it with fpdf's own call, which draws it; the empty form
-// is what is drawn), and it sets the characters of the replayed faces
-// into the document's font subsets, on a scratch form of the document,
-// never placed, that shares its fonts.
+// finish readies the document's kept faces for output. It registers the
+// forms they place with the document, through one empty form that names
+// them all (fpdf lists a form among a page's resources only once a page
+// placed it with fpdf's own call, which draws it: the empty form is what
+// is drawn, in an empty clip). And it sets the characters of the
+// replayed faces into the document's font subsets, on a scratch form of
+// the document, never placed, that shares its fonts.
 func (d *docFaces) finish(pdf *fpdf.Fpdf) {
 	if d == nil {
 		return
 	}
-	if len(d.placed) > 0 {
-		body := []byte("% the kept faces\n")
-		names := &keptForm{id: fmt.Sprintf("%x", sha1.Sum(body)), w: 1, h: 1, body: body, forms: d.placed}
+	if len(d.used) > 0 {
+		registerFace(pdf, face{}) // the font every kept content starts by selecting
+	}
+	if len(d.forms) > 0 {
+		body := []byte("% the forms of the kept faces\n")
+		names := &keptForm{id: fmt.Sprintf("%x", sha1.Sum(body)), w: 1, h: 1, body: body, forms: d.forms}
 		pdf.RawWriteStr("q 0 0 0 0 re W n\n")
 		pdf.UseTemplateScaled(names, fpdf.PointType{}, fpdf.SizeType{Wd: 1, Ht: 1})
 		pdf.RawWriteStr("Q\n")
@@ -214,44 +303,16 @@ func (d *docFaces) countsOf() FaceCounts {
 	return d.counts
 }
 
-// packs is the packed streams of the document's kept forms and of the
-// forms they place, for the output's compression.
-func (d *docFaces) packs() *packCache {
-	if d == nil {
-		return nil
-	}
-	d.streams, d.packOf = &packCache{}, map[string]*packedStream{}
-	var walk func(t fpdf.Template)
-	walk = func(t fpdf.Template) {
-		id := t.ID()
-		if d.packOf[id] != nil {
-			return
-		}
-		var packed []byte
-		if k, ok := t.(*keptForm); ok {
-			packed = k.packed
-		}
-		d.packOf[id] = d.streams.add(t.Bytes(), packed)
-		for _, kid := range t.Templates() {
-			walk(kid)
-		}
-	}
-	for _, t := range d.placed {
-		walk(t)
-	}
-	return d.streams
-}
-
 // save gives the store the document's kept faces when it drew any.
 func (d *docFaces) save() {
 	if d == nil || d.counts.Drawn == 0 {
 		return
 	}
-	data, err := encodeFaces(d.used, d.packOf)
+	parts, err := encodeFaces(d.used)
 	if err != nil {
 		return // a face that cannot be kept is drawn again next time
 	}
-	d.store.Store(data)
+	d.store.Store(parts)
 }
 
 // runeLog is, per face of the font, the characters a drawing set in it.
@@ -318,11 +379,10 @@ func (l runeLog) text(f face) string {
 // keptForm is a form read back from the store: fpdf places and writes it
 // as any form, by its name, size, content and the forms it places.
 type keptForm struct {
-	id     string
-	w, h   float64
-	body   []byte
-	packed []byte // body as zlib, when read from the store
-	forms  []fpdf.Template
+	id    string
+	w, h  float64
+	body  []byte
+	forms []fpdf.Template
 }
 
 func (k *keptForm) ID() string { return k.id }
@@ -349,18 +409,22 @@ func (k *keptForm) GobDecode([]byte) error     { return errKeptForm }
 
 // The store's data for a file:
 //
-//	"DRF2"
+//	"DRF3"
 //	forms: count, then each: name, width, height (mm, float64 bits),
-//	       content's length, content packed (zlib), count of the forms it
-//	       places and their indices (each smaller than its own: a form
-//	       comes after those it places)
+//	       content (its length, then the bytes fpdf wrote), count of the
+//	       forms it places and their indices (each smaller than its own:
+//	       a form comes after those it places); a face's content is a
+//	       form of the table too, never placed as one
 //	faces: count, then each: key, index of its form, count of fonts and
 //	       for each: style, whole-font flag, characters (UTF-8)
 //
 // Counts and lengths are unsigned varints; strings are a length and bytes.
-const facesMagic = "DRF2"
+// The contents are stored as they are: a face's is some kilobytes, the
+// cache's checksum covers them, and they are written into the page
+// without being copied on reading.
+const facesMagic = "DRF3"
 
-func encodeFaces(faces map[string]*keptFace, packOf map[string]*packedStream) ([]byte, error) {
+func encodeFaces(faces map[string]*keptFace) ([][]byte, error) {
 	keys := make([]string, 0, len(faces))
 	for k := range faces {
 		keys = append(keys, k)
@@ -394,6 +458,9 @@ func encodeFaces(faces map[string]*keptFace, packOf map[string]*packedStream) ([
 			return nil, err
 		}
 	}
+	// The parts: the bytes between the contents, and the contents as
+	// they are.
+	var parts [][]byte
 	out := []byte(facesMagic)
 	out = binary.AppendUvarint(out, uint64(len(forms)))
 	for _, t := range forms {
@@ -402,14 +469,9 @@ func encodeFaces(faces map[string]*keptFace, packOf map[string]*packedStream) ([
 		out = binary.BigEndian.AppendUint64(out, math.Float64bits(size.Wd))
 		out = binary.BigEndian.AppendUint64(out, math.Float64bits(size.Ht))
 		body := t.Bytes()
-		var packed []byte
-		if ps := packOf[t.ID()]; ps != nil && ps.packed != nil {
-			packed = ps.packed
-		} else {
-			packed = zlibPack(body)
-		}
 		out = binary.AppendUvarint(out, uint64(len(body)))
-		out = appendString(out, string(packed))
+		parts = append(parts, out, body)
+		out = nil
 		kids := t.Templates()
 		out = binary.AppendUvarint(out, uint64(len(kids)))
 		for _, kid := range kids {
@@ -421,7 +483,8 @@ func encodeFaces(faces map[string]*keptFace, packOf map[string]*packedStream) ([
 		kf := faces[k]
 		out = appendString(out, k)
 		out = binary.AppendUvarint(out, uint64(index[kf.form.ID()]))
-		fs := kf.runes.faces()
+		log := kf.log()
+		fs := log.faces()
 		out = binary.AppendUvarint(out, uint64(len(fs)))
 		for _, f := range fs {
 			out = appendString(out, f.style)
@@ -430,10 +493,10 @@ func encodeFaces(faces map[string]*keptFace, packOf map[string]*packedStream) ([
 				full = 1
 			}
 			out = append(out, full)
-			out = appendString(out, kf.runes.text(f))
+			out = appendString(out, log.text(f))
 		}
 	}
-	return out, nil
+	return append(parts, out), nil
 }
 
 func appendString(b []byte, s string) []byte {
@@ -447,16 +510,14 @@ func appendString(b []byte, s string) []byte {
 func decodeFaces(data []byte) (map[string]*keptFace, error) {
 	r := faceReader{data: data}
 	if string(r.bytes(len(facesMagic))) != facesMagic {
-		return nil, errors.New("layout: kept faces: not DRF1")
+		return nil, errors.New("layout: kept faces: not " + facesMagic)
 	}
 	n := r.count()
 	forms := make([]*keptForm, 0, min(n, 1<<16))
 	for i := 0; i < n && r.err == nil; i++ {
 		k := &keptForm{id: r.string()}
 		k.w, k.h = r.float(), r.float()
-		size := r.length(maxFormBytes)
-		k.packed = r.bytes(r.count())
-		k.body = r.unpack(k.packed, size)
+		k.body = r.bytes(r.length(maxFormBytes))
 		kids := r.count()
 		for j := 0; j < kids && r.err == nil; j++ {
 			at := r.count()
@@ -483,7 +544,7 @@ func decodeFaces(data []byte) (map[string]*keptFace, error) {
 			r.fail("a face without its form")
 			break
 		}
-		kf := &keptFace{form: forms[at], runes: runeLog{}}
+		kf := &keptFace{form: forms[at]}
 		fonts := r.count()
 		for j := 0; j < fonts && r.err == nil; j++ {
 			f := face{style: r.string()}
@@ -497,7 +558,7 @@ func decodeFaces(data []byte) (map[string]*keptFace, error) {
 			if !knownStyle(f.style) {
 				r.fail("a font's style")
 			}
-			kf.runes.add(f, r.string())
+			kf.texts = append(kf.texts, fontText{f, r.string()})
 		}
 		faces[key] = kf
 	}
@@ -570,37 +631,6 @@ func (r *faceReader) length(max int) int {
 }
 
 func (r *faceReader) string() string { return string(r.bytes(r.count())) }
-
-// unpack inflates a packed content of size bytes.
-func (r *faceReader) unpack(packed []byte, size int) []byte {
-	if r.err != nil {
-		return nil
-	}
-	zr, err := zlib.NewReader(bytes.NewReader(packed))
-	if err != nil {
-		r.fail("a form's content: " + err.Error())
-		return nil
-	}
-	body := make([]byte, size)
-	if _, err := io.ReadFull(zr, body); err != nil {
-		r.fail("a form's content: " + err.Error())
-		return nil
-	}
-	if n, _ := zr.Read(make([]byte, 1)); n != 0 || zr.Close() != nil {
-		r.fail("a form's content is longer than it says")
-		return nil
-	}
-	return body
-}
-
-// zlibPack packs data as compressStreams does.
-func zlibPack(data []byte) []byte {
-	var buf bytes.Buffer
-	zw, _ := zlib.NewWriterLevel(&buf, zlib.BestSpeed)
-	zw.Write(data)
-	zw.Close()
-	return buf.Bytes()
-}
 
 func (r *faceReader) float() float64 {
 	b := r.bytes(8)

@@ -239,12 +239,7 @@ var lengthRe = regexp.MustCompile(`/Length (\d+)`)
 // afresh (about a megabyte to allocate and clear), one page after another;
 // here a few writers are reused and work in parallel. The file is
 // otherwise the same, object for object.
-func compressStreams(pdf []byte) ([]byte, error) { return compressStreamsKnown(pdf, nil) }
-
-// compressStreamsKnown is compressStreams taking the packed form of the
-// streams known holds from it (a kept face's form, packed when it was
-// drawn), and giving it those it packs.
-func compressStreamsKnown(pdf []byte, known *packCache) ([]byte, error) {
+func compressStreams(pdf []byte) ([]byte, error) {
 	xrefAt := bytes.LastIndex(pdf, []byte("\nxref\n")) + 1
 	if xrefAt <= 0 {
 		return nil, fmt.Errorf("PDF ohne xref")
@@ -312,24 +307,11 @@ func compressStreamsKnown(pdf []byte, known *packCache) ([]byte, error) {
 				if o.dataEnd == 0 {
 					continue
 				}
-				data := pdf[o.start+o.dictEnd+7 : o.start+o.dataEnd]
-				pack := func() []byte {
-					buf.Reset()
-					zw.Reset(&buf)
-					zw.Write(data)
-					zw.Close()
-					return bytes.Clone(buf.Bytes())
-				}
-				if ps := known.find(data); ps != nil {
-					ps.once.Do(func() {
-						if ps.packed == nil {
-							ps.packed = pack()
-						}
-					})
-					o.packed = ps.packed
-					continue
-				}
-				o.packed = pack()
+				buf.Reset()
+				zw.Reset(&buf)
+				zw.Write(pdf[o.start+o.dictEnd+7 : o.start+o.dataEnd])
+				zw.Close()
+				o.packed = bytes.Clone(buf.Bytes())
 			}
 		}()
 	}
@@ -375,45 +357,4 @@ func compressStreamsKnown(pdf []byte, known *packCache) ([]byte, error) {
 	out.Write(pdf[xrefAt+trailer : startxref])
 	fmt.Fprintf(&out, "startxref\n%d\n%%%%EOF\n", xref)
 	return out.Bytes(), nil
-}
-
-// packCache holds streams by their content with their packed form, known
-// or wanted: a kept face's form is packed once, when it is drawn, and
-// kept packed (facecache.go).
-type packCache struct {
-	byLen map[int][]*packedStream
-}
-
-type packedStream struct {
-	raw    []byte
-	once   sync.Once
-	packed []byte // zlib, as compressStreams packs; nil: to be packed
-}
-
-// add makes raw known, packed already or not (packed nil); it returns
-// the entry whose packed form the output will have.
-func (p *packCache) add(raw, packed []byte) *packedStream {
-	if p.byLen == nil {
-		p.byLen = map[int][]*packedStream{}
-	}
-	for _, ps := range p.byLen[len(raw)] {
-		if bytes.Equal(ps.raw, raw) {
-			return ps
-		}
-	}
-	ps := &packedStream{raw: raw, packed: packed}
-	p.byLen[len(raw)] = append(p.byLen[len(raw)], ps)
-	return ps
-}
-
-func (p *packCache) find(data []byte) *packedStream {
-	if p == nil {
-		return nil
-	}
-	for _, ps := range p.byLen[len(data)] {
-		if bytes.Equal(ps.raw, data) {
-			return ps
-		}
-	}
-	return nil
 }

@@ -19,6 +19,7 @@
 package cache
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
@@ -175,11 +176,17 @@ func (c *Cache) Put(k Key, parts ...[]byte) error {
 	copy(head[:], magic)
 	binary.BigEndian.PutUint64(head[len(magic):], uint64(size))
 	h.Sum(head[len(magic)+8 : len(magic)+8])
-	_, err = tmp.Write(head[:])
+	// Buffered: an entry may come in many small parts (the kept faces of a
+	// card file, a part each), and a write each would cost a system call.
+	w := bufio.NewWriterSize(tmp, 256<<10)
+	_, err = w.Write(head[:])
 	for _, p := range parts {
 		if err == nil {
-			_, err = tmp.Write(p)
+			_, err = w.Write(p)
 		}
+	}
+	if err == nil {
+		err = w.Flush()
 	}
 	// No fsync: an entry cut short by a crash fails its checksum and is
 	// drawn again, so a cache need not pay for durability.
