@@ -165,7 +165,8 @@ func BenchmarkDefaultKitCached(b *testing.B) {
 
 // BenchmarkGenial440OneCardEdit draws the 440 Genial daneben cards after
 // an edit of one card (a new text every time), with the build cache: the
-// card file is drawn again, its QR codes come from the cache.
+// card file is drawn again, its other faces and its QR codes come from the
+// cache.
 func BenchmarkGenial440OneCardEdit(b *testing.B) {
 	TuneRuntime()
 	set := genialDeck(b, 440)
