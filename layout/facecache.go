@@ -15,9 +15,10 @@ import (
 
 // Faces kept beyond one rendering. A build after a one-card edit draws
 // the edited card's file again, and most of that file's faces are as they
-// were. A face with a Key is therefore drawn apart, on a form of fpdf's
-// own as big as the card, whose content — the face in the card's own
-// coordinates — is written into the page where the face goes (inside a
+// were. A face with a Key is therefore drawn apart, on a page as big as
+// the card of a form of fpdf's that is never placed (one per document,
+// prepare), and what fpdf wrote there — the face in the card's own
+// coordinates — is written into the sheet where the face goes (inside a
 // clip to the card and a translation to its corner), and kept in a
 // FaceStore (the kit's build cache). The next rendering of the file
 // writes a kept face's content instead of drawing the face, and draws

@@ -13,19 +13,6 @@ import (
 	bt "druckreif/internal/browsertest"
 )
 
-// desktop opens a browser context with a laptop's screen, 1280 × 800.
-func desktop(t *testing.T, browser context.Context) context.Context {
-	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
-	t.Cleanup(cancel)
-	// The first action opens the tab, which lives as long as the context
-	// it ran in: not under a step's timeout.
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
-		t.Fatal(err)
-	}
-	return ctx
-}
-
 func poll(expr string) chromedp.Action[chromedp.Void] {
 	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(bt.Timeout))
 }
@@ -34,7 +21,7 @@ func TestPageShowsCardsAndSwapsAnEditedOneWithoutReload(t *testing.T) {
 	browser := bt.Browser(t)
 	deck, rows := writeDeck(t, t.TempDir(), 30)
 	s := start(t, Options{Decks: []string{deck}})
-	page := desktop(t, browser)
+	page := bt.Screen(t, browser)
 	bt.Do(t, page, chromedp.Navigate(s.srv.URL+"/"))
 	bt.Do(t, page,
 		poll(`document.querySelectorAll("article.card").length === 30 && document.getElementById("status").classList.contains("live")`),
@@ -94,7 +81,7 @@ func TestPageWithAProblemOnALaptopAndAPhone(t *testing.T) {
 	for _, view := range []struct {
 		name, query, cell string
 		ctx               context.Context
-	}{{"laptop-1280x800", "?lang=de", "Karten: Zeile 6: Spalte Richtig", desktop(t, browser)},
+	}{{"laptop-1280x800", "?lang=de", "Karten: Zeile 6: Spalte Richtig", bt.Screen(t, browser)},
 		{"telefon-390x844", "", "Karten: row 6: column Richtig", bt.Phone(t, browser)}} {
 		bt.Do(t, view.ctx, chromedp.Navigate(s.srv.URL+"/"+view.query))
 		bt.Do(t, view.ctx,

@@ -74,6 +74,19 @@ func Phone(t *testing.T, browser context.Context) context.Context {
 	return ctx
 }
 
+// Screen opens a browser context of its own with a laptop's or a wall
+// screen's size, 1280 × 800. The first action opens the tab, which lives
+// as long as the context it ran in: not under a step's timeout.
+func Screen(t *testing.T, browser context.Context) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
 // Timeout bounds one step of a test: phones on a busy two-core machine are
 // slow, but a step that takes this long is broken.
 const Timeout = 45 * time.Second

@@ -11,19 +11,6 @@ import (
 	bt "druckreif/internal/browsertest"
 )
 
-// wallScreen is a browser context with a wall screen's size, 1280 × 800.
-func wallScreen(t *testing.T, browser context.Context) context.Context {
-	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
-	t.Cleanup(cancel)
-	// The first action opens the tab: with the test's context, not one
-	// that ends with a step.
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
-		t.Fatal(err)
-	}
-	return ctx
-}
-
 // elements is the number of elements the selector finds.
 func elements(t *testing.T, ctx context.Context, sel string) int {
 	t.Helper()
@@ -41,7 +28,7 @@ func TestBrowserHistory(t *testing.T) {
 	e := newEnv(t)
 	a, ids, _ := historyEvenings(t, e)
 	base := e.srv.URL
-	phone, wall := bt.Phone(t, browser), wallScreen(t, browser)
+	phone, wall := bt.Phone(t, browser), bt.Screen(t, browser)
 	for _, p := range []context.Context{phone, wall} {
 		bt.Do(t, p, chromedp.Navigate(base+"/lang?to=de&back=/"),
 			chromedp.SendKeys(css(`form[action="/login"] input[name=name]`), "Spieleabend"),

@@ -90,7 +90,7 @@ func TestBrowserMixedRoundAndReveal(t *testing.T) {
 		}
 	}
 	bt.Shot(t, clara, "71-reveal-phone")
-	wall := wallScreen(t, browser)
+	wall := bt.Screen(t, browser)
 	bt.Do(t, wall, chromedp.Navigate(e.srv.URL+"/lang?to=en&back=/j/"+id+"?pin="+pin), chromedp.WaitVisible(css(`button.seat`)))
 	bt.Navigate(t, wall, chromedp.Click(css(`input[name=role][value=spectator] ~ button`)))
 	bt.Do(t, wall, chromedp.WaitVisible(css(`.reveal .reveal-body`)))
