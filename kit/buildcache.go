@@ -315,8 +315,9 @@ func (s qrStore) Store(payloads []string, codes map[string][][]bool) {
 // layout.FaceStore), as one entry keyed by the program, the options, the
 // styles and the file's path — not by its cards: after an edit the entry
 // of the file's last build is found, and the faces whose keys it holds
-// (their cards' content, layout.Face.Key) are placed from it instead of
-// being drawn. Each build of the file replaces the entry.
+// (their cards' content, layout.Face.Key) are written from it instead of
+// being drawn. Each build of the file that draws a face replaces the
+// entry.
 type faceStore struct {
 	c   *cache.Cache
 	key cache.Key

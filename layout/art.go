@@ -200,17 +200,18 @@ func (a *Art) content() string { return string(a.ops) + "Q\n" }
 type stamps struct {
 	art  map[*Art]stamp
 	form map[*Form]formStamp
-	// shared, for the form of a face drawn to be kept (facecache.go),
-	// holds the forms the document's earlier kept faces drew: a face's
-	// form places them as its own without drawing them again.
+	// shared, for a face drawn to be kept (facecache.go), holds the forms
+	// the document's earlier kept faces drew: a face places them without
+	// drawing them again.
 	shared *stamps
-	// placed, in a kept face's form, lists the forms it places: the
-	// kept form names them as the forms it needs (instead of fpdf's
-	// registration, which draws each once more, invisibly).
+	// placed, for a kept face, lists the forms it places: the kept face
+	// names them as the forms it needs, and the document registers them
+	// (instead of fpdf's registration, which draws each once more,
+	// invisibly, in every face).
 	placed []fpdf.Template
 }
 
-// keeping reports whether the canvas draws a kept face's form.
+// keeping reports whether the canvas draws a face to be kept.
 func (c *Canvas) keeping() bool { return c.stamps != nil && c.stamps.shared != nil }
 
 // stamp is a form object with its name computed once (fpdf names a form by

@@ -23,9 +23,10 @@ type Face struct {
 	Look string
 	// Key, when set, names everything the face's drawing shows besides
 	// what the rendering's options and the program decide: two faces of
-	// one Key draw the same, and a rendering with a FaceStore keeps the
-	// drawing and places it again wherever the Key comes back (see
-	// facecache.go). A face with a Key draws no images and no blend modes.
+	// one Key draw the same, and a rendering with a FaceStore keeps what
+	// the drawing wrote and writes it again wherever the Key comes back
+	// (see facecache.go). A face with a Key draws no images and no blend
+	// modes.
 	Key string
 }
 
