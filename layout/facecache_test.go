@@ -35,7 +35,8 @@ func keptCards(texts []string, tile *Form) []Card {
 		f := &Face{ID: id, QR: id + "/1", Background: RGB(250, 240, 200), Key: "front|" + s, Draw: func(c *Canvas) error {
 			c.Text(5, 5, s, "B", 12, Black, Left)
 			c.Text(5, 20, "λόγος", "", 9, RGB(200, 0, 0), Left)
-			c.Glyph(30, 50, 30, "Gedreht", "I", 8, Black)
+			c.Text(5, 28, "Antwort", "", 9, Black, Left)
+			c.Glyph(30, 50, 0, "Gedreht", "BI", 8, Black)
 			if err := c.QR(40, 66, 18, id+"/1"); err != nil {
 				return err
 			}
@@ -49,7 +50,7 @@ func keptCards(texts []string, tile *Form) []Card {
 func keptTile() *Form {
 	return NewForm(20, 20, func(c *Canvas) error {
 		c.Rect(0, 0, 20, 20, RGB(0, 150, 0))
-		c.Text(2, 2, "Kachel ẞ", "", 7, White, Left)
+		c.Text(2, 2, "Kachel ẞŒ", "I", 7, White, Left)
 		return nil
 	})
 }
@@ -133,23 +134,36 @@ func TestKeptFacesArePlacedAgainAndOnlyAnEditIsDrawn(t *testing.T) {
 // — in the cut and the whole font, in the face and in the form it
 // places — is there, as text a reader can copy.
 func TestReplayedFacesSetTheirCharacters(t *testing.T) {
-	store := &memFaces{}
-	renderKept(t, keptCards(cardTexts(3), keptTile()), store)
-	out, st := renderKept(t, keptCards(cardTexts(3), keptTile()), store)
-	if st.Faces.Drawn != 0 {
-		t.Fatalf("%+v: want every face from the store", st.Faces)
-	}
-	var text []string
-	for _, page := range words(t, out) {
-		for _, w := range page {
-			text = append(text, w.Text)
-		}
-	}
-	all := strings.Join(text, " ")
-	for _, want := range []string{"Frage", "Nummer", "λόγος", "Ge", "dre", "ht", "Kachel", "ẞ", "Rückseite"} {
-		if !strings.Contains(all, want) {
-			t.Errorf("%q missing from the replayed document's text: %s", want, all)
-		}
+	// The face that drew the tile (card 1's front, drawn alone), and a
+	// face that took the tile from the face before it (card 3's front,
+	// drawn after two others): each carries the tile's characters.
+	for _, c := range []struct {
+		name          string
+		drawn, replay []string
+	}{
+		{"the face that drew the tile", cardTexts(1), cardTexts(1)},
+		{"a face that took the tile from another", cardTexts(3), cardTexts(3)[2:]},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			store := &memFaces{}
+			renderKept(t, keptCards(c.drawn, keptTile()), store)
+			out, st := renderKept(t, keptCards(c.replay, keptTile()), store)
+			if st.Faces.Drawn != 0 {
+				t.Fatalf("%+v: want every face from the store", st.Faces)
+			}
+			var text []string
+			for _, page := range words(t, out) {
+				for _, w := range page {
+					text = append(text, w.Text)
+				}
+			}
+			all := strings.Join(text, " ")
+			for _, want := range []string{"Frage", "Nummer", "λόγος", "Gedreht", "Kachel", "ẞŒ", "Rückseite"} {
+				if !strings.Contains(all, want) {
+					t.Errorf("%q missing from the replayed document's text: %s", want, all)
+				}
+			}
+		})
 	}
 }
 
@@ -269,4 +283,21 @@ func FuzzDecodeFaces(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		decodeFaces(data) // must not panic, whatever it reads
 	})
+}
+
+// A blend mode cannot be kept (fpdf gives a face drawn apart no graphics
+// states of its own): a face with a Key that blends fails the rendering,
+// saying so, instead of printing without its blend.
+func TestKeptFaceWithABlendFails(t *testing.T) {
+	f := &Face{ID: "B-1", Key: "blend", Draw: func(c *Canvas) error {
+		c.Blend("Multiply", func() { c.Rect(0, 0, 10, 10, Black) })
+		return nil
+	}}
+	_, _, err := Render([]Card{{Front: f}}, 63, 88, Options{Paper: A4, Mode: Duplex, Title: "T", Faces: &memFaces{}})
+	if err == nil || !strings.Contains(err.Error(), "Blend") {
+		t.Fatalf("err = %v, want the blend named", err)
+	}
+	if _, _, err := Render([]Card{{Front: f}}, 63, 88, Options{Paper: A4, Mode: Duplex, Title: "T"}); err != nil {
+		t.Fatalf("without a face store: %v", err)
+	}
 }
